@@ -1,0 +1,1 @@
+//! Generic search over the [`crate::game::Game`] trait (placeholder until its issue lands).
