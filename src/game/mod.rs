@@ -199,6 +199,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Static evaluation from the point of view of the side to move.
     fn evaluate(&self) -> Score;
 
+    /// Static evaluation from the point of view of `player` (for multi-player search).
+    /// The default suits two-player zero-sum games.
+    fn evaluate_for(&self, player: usize) -> Score {
+        if player == self.side_to_move() {
+            self.evaluate()
+        } else {
+            -self.evaluate()
+        }
+    }
+
     /// Number of leaf nodes of the legal move tree of `depth` plies (bulk-counted at depth 1).
     fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {
