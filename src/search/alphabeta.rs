@@ -310,8 +310,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             let m = self.root_moves[i].mv;
-            if show_currmove {
-                if let Some(events) = &self.events {
+            if let Some(events) = &self.events {
+                if self.shared.time.elapsed().as_millis() >= 1000 {
                     // A closed channel only means nobody listens any more.
                     let _ = events.send(SearchEvent::CurrMove {
                         depth: depth as u32,
