@@ -515,9 +515,14 @@ fn parse_option(t: &mut Tokens<'_>, dialect: Dialect) -> Result<OptionDecl, Prot
             return Err(t.bad("name", tok, "expected `name`"));
         }
     }
+    let name_at = t.peek();
     let name = t.words_until(&["type"]);
     if name.is_empty() {
         return Err(t.missing("name"));
+    }
+    if dialect == Dialect::Ucci && name.contains(' ') {
+        let at = name_at.unwrap_or_default();
+        return Err(t.bad("name", at, "a UCCI option name is one word"));
     }
     if t.next().is_none() {
         return Err(t.missing("type"));

@@ -82,7 +82,7 @@ pub enum Bound {
 }
 
 /// The fields of an `info` line (all optional), written in Stockfish's order:
-/// `depth seldepth multipv score [bound] [wdl] currmove currmovenumber nodes nps hashfull tbhits cpuload
+/// `depth seldepth multipv score [wdl] [bound] currmove currmovenumber nodes nps hashfull tbhits cpuload
 /// time pv string`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Info {
@@ -304,13 +304,13 @@ impl fmt::Display for InDialect<'_, Info> {
                 (Dialect::Ucci, s) => write!(f, " score {}", s.ucci_value())?,
             }
         }
+        if let Some((w, d, l)) = i.wdl {
+            write!(f, " wdl {w} {d} {l}")?;
+        }
         match i.bound {
             Some(Bound::Lower) => f.write_str(" lowerbound")?,
             Some(Bound::Upper) => f.write_str(" upperbound")?,
             None => {}
-        }
-        if let Some((w, d, l)) = i.wdl {
-            write!(f, " wdl {w} {d} {l}")?;
         }
         if let Some(m) = &i.currmove {
             write!(f, " currmove {m}")?;
