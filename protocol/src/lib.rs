@@ -27,6 +27,8 @@
 //! # Ok::<(), sanqi_protocol::ProtocolError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod command;
 pub mod error;
 pub mod parse;
@@ -45,6 +47,16 @@ pub enum Dialect {
     Uci,
     /// UCCI (xiangqi).
     Ucci,
+}
+
+impl std::fmt::Display for Dialect {
+    /// `uci` or `ucci`: the command that selects the dialect.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Dialect::Uci => "uci",
+            Dialect::Ucci => "ucci",
+        })
+    }
 }
 
 /// A command, reply or part of one, ready to be written in one dialect (it implements `Display`).

@@ -263,6 +263,7 @@ fn random_line(rng: &mut Rng, bytes: usize) -> String {
 fn quickly<T>(what: &str, f: impl FnOnce() -> T) -> T {
     let start = Instant::now();
     let out = f();
+    eprintln!("{what}: {:?}", start.elapsed());
     let limit = if cfg!(debug_assertions) { 5 } else { 1 };
     assert!(
         start.elapsed() < Duration::from_secs(limit),
