@@ -304,7 +304,6 @@ impl<'a, G: Game> Worker<'a, G> {
         let start_alpha = alpha;
         let stm = pos.side_to_move();
         let mut best = -INFINITY;
-        let show_currmove = self.events.is_some() && self.shared.time.elapsed().as_millis() >= 1000;
         for i in first..self.root_moves.len() {
             if self.stopped {
                 break;
