@@ -29,7 +29,11 @@ fn rows() -> Vec<(String, String, u32, u64)> {
 
 #[test]
 fn perft_matches_reference() {
-    let budget = if cfg!(debug_assertions) { 2_000_000 } else { u64::MAX };
+    let budget = if cfg!(debug_assertions) {
+        2_000_000
+    } else {
+        u64::MAX
+    };
     let config = GameConfig::default();
     let mut checked = 0;
     for (label, fen, depth, nodes) in rows() {

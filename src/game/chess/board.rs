@@ -1,6 +1,8 @@
 //! The position: bitboards + mailbox, castling data, make/undo with incremental Zobrist keys.
 
-use super::attacks::{sliders, KING as KING_ATTACKS, KNIGHT as KNIGHT_ATTACKS, PAWN as PAWN_ATTACKS};
+use super::attacks::{
+    sliders, KING as KING_ATTACKS, KNIGHT as KNIGHT_ATTACKS, PAWN as PAWN_ATTACKS,
+};
 use super::bitboard::{bit, file_of, lsb, Bitboard};
 use super::types::*;
 use super::zobrist;

@@ -77,14 +77,18 @@ pub(crate) fn parse(fen: &str, chess960: bool) -> Result<Chess, GameError> {
     parse_castling(&mut pos, fields[2])?;
     parse_ep(&mut pos, fields[3])?;
     if let Some(text) = fields.get(4) {
-        pos.halfmove = text
-            .parse::<u32>()
-            .map_err(|_| err(format!("halfmove clock '{text}' is not a non-negative number")))?;
+        pos.halfmove = text.parse::<u32>().map_err(|_| {
+            err(format!(
+                "halfmove clock '{text}' is not a non-negative number"
+            ))
+        })?;
     }
     if let Some(text) = fields.get(5) {
-        let n = text
-            .parse::<u32>()
-            .map_err(|_| err(format!("fullmove number '{text}' is not a non-negative number")))?;
+        let n = text.parse::<u32>().map_err(|_| {
+            err(format!(
+                "fullmove number '{text}' is not a non-negative number"
+            ))
+        })?;
         pos.fullmove = n.max(1);
     }
 
@@ -126,9 +130,8 @@ fn parse_board(pos: &mut Chess, text: &str) -> Result<(), GameError> {
                 }
                 file += d as usize;
             } else {
-                let p = piece_from_char(c).ok_or_else(|| {
-                    err(format!("bad piece letter '{c}' in rank {}", rank + 1))
-                })?;
+                let p = piece_from_char(c)
+                    .ok_or_else(|| err(format!("bad piece letter '{c}' in rank {}", rank + 1)))?;
                 if file < 8 {
                     pos.put(rank * 8 + file, p);
                 }
