@@ -22,10 +22,18 @@ pub fn jump_reach(start: usize, occupied: CellSet, landing: CellSet, lock: CellS
     while frontier != 0 {
         let x = frontier.trailing_zeros() as usize;
         frontier &= frontier - 1;
+        // Jump over each occupied neighbour (most cells of a chain have none or few).
+        let mut over = TABLES.steps[x] & occupied;
+        if over == 0 {
+            continue;
+        }
+        let beyond = &TABLES.beyond[x];
         let mut new = 0u128;
-        for &(over, land) in &TABLES.jumps[x] {
-            // Padding entries name bit 127, never set in `occupied`.
-            new |= ((occupied >> over) & 1) << land;
+        while over != 0 {
+            let o = over.trailing_zeros() as usize;
+            over &= over - 1;
+            // `bit[PAD_BIT]` is empty: no landing beyond the edge.
+            new |= TABLES.bit[beyond[o] as usize];
         }
         new &= landing & !reached;
         if (lock >> x) & 1 != 0 {
