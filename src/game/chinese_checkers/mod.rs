@@ -345,7 +345,7 @@ impl Game for ChineseCheckers {
         };
         self.hash ^= KEYS.side[s] ^ KEYS.side[next];
         self.side = next as u8;
-        self.ply += 1;
+        self.ply = self.ply.wrapping_add(1);
         if m.is_pass() {
             return;
         }
@@ -375,7 +375,7 @@ impl Game for ChineseCheckers {
         };
         self.hash ^= KEYS.side[s] ^ KEYS.side[next];
         self.side = s as u8;
-        self.ply -= 1;
+        self.ply = self.ply.wrapping_sub(1);
         // Moves are only made in positions without a winner.
         self.winner = NO_WINNER;
         if m.is_pass() {
