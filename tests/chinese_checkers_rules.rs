@@ -1064,3 +1064,33 @@ fn outcome_and_trait_basics() {
     assert_eq!(Move::default().to_string(), "m1m1");
     assert_eq!(Move::PASS.to_string(), "0000");
 }
+
+#[test]
+fn paths_as_strings_for_info_lines() {
+    let p = pos(LADDER);
+    let m = p.parse_move("i5i11", &cfg()).unwrap();
+    assert_eq!(p.path_string(m).as_deref(), Some("i5 i7 i9 i11"));
+    let m = p.parse_move("i5h6", &cfg()).unwrap();
+    assert_eq!(p.path_string(m).as_deref(), Some("i5 h6"));
+    assert_eq!(p.path_string(Move::PASS), None);
+    let only_pass = pos("1/2/3/4/13/12/11/10/9/10/11/12/13/4/D1D/DD/A AD A 9");
+    assert_eq!(only_pass.path_string(Move::PASS).as_deref(), Some(""));
+    // Moves of one piece only.
+    let own: Vec<String> = p
+        .moves_with_paths(Some(cell("i5")))
+        .iter()
+        .map(|mp| format!("{} {}", mp.mv, path_to_string(&mp.path)))
+        .collect();
+    assert!(
+        own.contains(&"i5i13 i5 i7 i9 i11 i13".to_string()),
+        "{own:?}"
+    );
+    assert!(
+        p.moves_with_paths(Some(cell("i6"))).is_empty(),
+        "a D piece, A to move"
+    );
+    assert!(
+        p.moves_with_paths(Some(cell("a13"))).is_empty(),
+        "an empty cell"
+    );
+}

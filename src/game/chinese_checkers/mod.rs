@@ -7,6 +7,17 @@
 //! - [`paths`]: a witness path for every move (for GUIs that do not know the rules);
 //! - [`distance`]: plain (hex) distance and the "pieces distance" that uses jumps;
 //! - [`eval`]: the progress evaluation and the quiet horizon (`generate_noisy`).
+//!
+//! Extras beyond the [`Game`] trait, for protocol commands and evaluation:
+//! - paths: [`ChineseCheckers::moves_with_paths`] (all moves, or those of one piece, each with
+//!   a witness path), [`ChineseCheckers::move_path`] / [`ChineseCheckers::path_string`] (one
+//!   move), [`paths::path_to_string`];
+//! - distances: [`distance::plain_distance`] (lone piece, steps only = hex distance),
+//!   [`ChineseCheckers::pieces_distances`] / [`ChineseCheckers::pieces_distance`] (jump chains
+//!   over the pieces on the board count as one move);
+//! - [`ChineseCheckers::destinations`] (the cells one piece may move to),
+//!   [`ChineseCheckers::count_moves`], [`ChineseCheckers::perft_fast`], [`ChineseCheckers::winner`],
+//!   [`ChineseCheckers::rules`], cells and triangles ([`Cell`], [`Triangle`]).
 
 use std::fmt;
 
