@@ -143,6 +143,33 @@ impl ChineseCheckers {
 
     /// The number of legal moves (the pass counts as one; a won position has none).
     pub fn count_moves(&self) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: `count_moves_popcnt` only needs the `popcnt` instruction, which the
+                // CPU has (checked just above).
+                return unsafe { self.count_moves_popcnt() };
+            }
+        }
+        self.count_moves_portable()
+    }
+
+    /// [`ChineseCheckers::count_moves`] compiled with the `popcnt` instruction. The default
+    /// x86-64 target lacks it and counts bits in software; perft from the 2-player start
+    /// goes from about 112 to 134 million leaves per CPU second with it
+    /// (`tests/chinese_checkers_perft.rs`, `perft_speed`).
+    ///
+    /// # Safety
+    /// The CPU must support `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_moves_popcnt(&self) -> u64 {
+        self.count_moves_portable()
+    }
+
+    /// The move count, for any CPU.
+    #[inline(always)]
+    fn count_moves_portable(&self) -> u64 {
         if self.winner != NO_WINNER {
             return 0;
         }
