@@ -5,6 +5,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use sanqi::game::chinese_checkers::distance::plain_distance;
+use sanqi::game::chinese_checkers::eval::distance_to_triangle;
 use sanqi::game::chinese_checkers::paths::path_to_string;
 use sanqi::game::chinese_checkers::{
     Cell, ChineseCheckers, Move, Triangle, MAX_MOVES, MAX_PIECES_PER_PLAYER,
@@ -454,7 +455,15 @@ fn fen_errors_name_their_reason() {
         ),
         (
             "D/DD/DDD/DDDD/13/12/11/10/0/10/11/12/13/AAAA/AAA/AA/A AD A 0",
-            "got 0",
+            "got `0`",
+        ),
+        (
+            "D/DD/DDD/DDDD/13/12/11/10/09/10/11/12/13/AAAA/AAA/AA/A AD A 0",
+            "got `09`",
+        ),
+        (
+            "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/99999999999999999999999/AAAA/AAA/AA/A AD A 0",
+            "got `99999999999999999999999`",
         ),
         (
             "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AE A 0",
@@ -930,6 +939,11 @@ fn distance_plain_is_the_step_distance_on_the_star() {
     assert_eq!(plain_distance(cell("m1"), cell("e17")), 16);
     assert_eq!(plain_distance(cell("m1"), cell("e5")), 8);
     assert_eq!(plain_distance(cell("i9"), cell("i9")), 0);
+    let d = Triangle::from_letter('D').unwrap();
+    assert_eq!(distance_to_triangle(cell("i9"), d), 5);
+    assert_eq!(distance_to_triangle(cell("f15"), d), 0);
+    // From rank 1 to rank 14 at least: 13 rows.
+    assert_eq!(distance_to_triangle(cell("m1"), d), 13);
 }
 
 #[test]
