@@ -2,6 +2,8 @@
 //! generator): legal moves, check, insufficient material and the FEN we write. Skipped with a
 //! message when `python3 -c 'import chess'` is not available.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -120,10 +122,18 @@ fn random_games_agree_with_python_chess() {
             for _ply in 0..160 {
                 let mut list = <Chess as Game>::MoveList::default();
                 pos.generate_moves(&mut list);
-                let texts: Vec<String> =
-                    list.moves().iter().map(|&m| pos.format_move(m, &config)).collect();
+                let texts: Vec<String> = list
+                    .moves()
+                    .iter()
+                    .map(|&m| pos.format_move(m, &config))
+                    .collect();
                 assert_eq!(pos.legal_move_count(), list.len() as u64);
-                assert_eq!(pos.hash(), pos.compute_hash(), "incremental key of {}", pos.to_fen());
+                assert_eq!(
+                    pos.hash(),
+                    pos.compute_hash(),
+                    "incremental key of {}",
+                    pos.to_fen()
+                );
                 input.push_str(&format!(
                     "{}\t{}\t{}\t{}\n",
                     pos.to_fen(),
@@ -146,7 +156,12 @@ fn random_games_agree_with_python_chess() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let report = String::from_utf8_lossy(&out.stdout);
     println!("{positions} positions sent; {report}");

@@ -1,10 +1,15 @@
 //! Perft of every row of ../shared/perft/chess.tsv (Stockfish 15.1 counts, cross-checked with
 //! python-chess). Debug builds run rows up to 2 million nodes; `cargo test --release` runs all.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sanqi::game::chess::Chess;
 use sanqi::game::{perft_divide, Game, GameConfig};
 
-const TSV: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/perft/chess.tsv"));
+const TSV: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/perft/chess.tsv"
+));
 
 struct Row {
     label: String,
@@ -48,7 +53,11 @@ fn config(label: &str) -> GameConfig {
 #[test]
 fn perft_rows_match_reference() {
     let rows = rows();
-    assert!(rows.len() >= 50, "expected the whole table, got {} rows", rows.len());
+    assert!(
+        rows.len() >= 50,
+        "expected the whole table, got {} rows",
+        rows.len()
+    );
     let mut run = 0;
     for row in rows.iter().filter(|r| r.nodes <= budget()) {
         let mut pos = Chess::from_fen(&row.fen, &config(&row.label)).unwrap();
@@ -60,7 +69,12 @@ fn perft_rows_match_reference() {
             "{} depth {}: got {nodes}, expected {}",
             row.label, row.depth, row.nodes
         );
-        assert_eq!(pos.to_fen(), before, "{}: make/undo changed the position", row.label);
+        assert_eq!(
+            pos.to_fen(),
+            before,
+            "{}: make/undo changed the position",
+            row.label
+        );
         assert_eq!(pos.hash(), hash, "{}: make/undo changed the key", row.label);
         run += 1;
     }
@@ -77,7 +91,11 @@ fn divide_sums_to_total() {
         assert_eq!(total, row.nodes, "{}", row.label);
         assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), total);
         for (text, _) in &lines {
-            assert!(pos.parse_move(text, &cfg).is_ok(), "{}: {text} does not parse back", row.label);
+            assert!(
+                pos.parse_move(text, &cfg).is_ok(),
+                "{}: {text} does not parse back",
+                row.label
+            );
         }
     }
 }

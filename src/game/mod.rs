@@ -263,9 +263,13 @@ impl GameKind {
 
     /// Reads a `UCI_Variant` value (case-insensitive).
     pub fn from_name(name: &str) -> Option<GameKind> {
-        [GameKind::Chess, GameKind::Xiangqi, GameKind::ChineseCheckers]
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(name.trim()))
+        [
+            GameKind::Chess,
+            GameKind::Xiangqi,
+            GameKind::ChineseCheckers,
+        ]
+        .into_iter()
+        .find(|k| k.name().eq_ignore_ascii_case(name.trim()))
     }
 
     /// The start position of this game.
@@ -284,9 +288,9 @@ impl GameKind {
         Ok(match self {
             GameKind::Chess => AnyGame::Chess(chess::Chess::from_fen(fen, config)?),
             GameKind::Xiangqi => AnyGame::Xiangqi(xiangqi::Xiangqi::from_fen(fen, config)?),
-            GameKind::ChineseCheckers => AnyGame::ChineseCheckers(
-                chinese_checkers::ChineseCheckers::from_fen(fen, config)?,
-            ),
+            GameKind::ChineseCheckers => {
+                AnyGame::ChineseCheckers(chinese_checkers::ChineseCheckers::from_fen(fen, config)?)
+            }
         })
     }
 }

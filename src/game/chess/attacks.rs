@@ -241,7 +241,7 @@ fn init_magics(dirs: &[(i32, i32); 4], magics: &mut [Magic; 64], table: &mut Vec
     let mut epoch = vec![0u32; 4096];
     let mut used = vec![0u64; 4096];
     let mut attempt = 0u32;
-    for sq in 0..64 {
+    for (sq, slot) in magics.iter_mut().enumerate() {
         let rank = sq / 8;
         let file = sq % 8;
         let edges = ((0xFFu64 | (0xFFu64 << 56)) & !(0xFFu64 << (8 * rank)))
@@ -288,7 +288,7 @@ fn init_magics(dirs: &[(i32, i32); 4], magics: &mut [Magic; 64], table: &mut Vec
                     let idx = ((occ.wrapping_mul(magic)) >> shift) as usize;
                     table[offset + idx] = references[i];
                 }
-                magics[sq] = Magic {
+                *slot = Magic {
                     mask,
                     magic,
                     shift,

@@ -65,9 +65,9 @@ pub(crate) fn parse(fen: &str, chess960: bool) -> Result<Chess, GameError> {
     parse_board(&mut pos, fields[0])?;
     check_material(&pos)?;
 
-    pos.side = match fields[1] {
-        "w" | "W" => WHITE,
-        "b" | "B" => BLACK,
+    pos.stm = match fields[1] {
+        "w" | "W" => WHITE as u8,
+        "b" | "B" => BLACK as u8,
         other => {
             return Err(err(format!(
                 "side to move '{other}' is neither 'w' nor 'b'"
@@ -77,18 +77,22 @@ pub(crate) fn parse(fen: &str, chess960: bool) -> Result<Chess, GameError> {
     parse_castling(&mut pos, fields[2])?;
     parse_ep(&mut pos, fields[3])?;
     if let Some(text) = fields.get(4) {
-        pos.halfmove = text
-            .parse::<u32>()
-            .map_err(|_| err(format!("halfmove clock '{text}' is not a non-negative number")))?;
+        pos.halfmove = text.parse::<u32>().map_err(|_| {
+            err(format!(
+                "halfmove clock '{text}' is not a non-negative number"
+            ))
+        })?;
     }
     if let Some(text) = fields.get(5) {
-        let n = text
-            .parse::<u32>()
-            .map_err(|_| err(format!("fullmove number '{text}' is not a non-negative number")))?;
+        let n = text.parse::<u32>().map_err(|_| {
+            err(format!(
+                "fullmove number '{text}' is not a non-negative number"
+            ))
+        })?;
         pos.fullmove = n.max(1);
     }
 
-    let us = pos.side;
+    let us = pos.side();
     let them = us ^ 1;
     if pos.attacked_by(pos.king_square(them), us, pos.occupied()) {
         return Err(err(format!(
@@ -126,9 +130,8 @@ fn parse_board(pos: &mut Chess, text: &str) -> Result<(), GameError> {
                 }
                 file += d as usize;
             } else {
-                let p = piece_from_char(c).ok_or_else(|| {
-                    err(format!("bad piece letter '{c}' in rank {}", rank + 1))
-                })?;
+                let p = piece_from_char(c)
+                    .ok_or_else(|| err(format!("bad piece letter '{c}' in rank {}", rank + 1)))?;
                 if file < 8 {
                     pos.put(rank * 8 + file, p);
                 }
@@ -256,7 +259,7 @@ fn parse_castling(pos: &mut Chess, text: &str) -> Result<(), GameError> {
         info.mask[ksq] |= side_rights;
         info.mask[rsq] |= 1 << right;
     }
-    pos.castle = info;
+    *pos.castle = info;
     Ok(())
 }
 
@@ -266,7 +269,7 @@ fn parse_ep(pos: &mut Chess, text: &str) -> Result<(), GameError> {
     }
     let sq = parse_square(text)
         .ok_or_else(|| err(format!("en passant field '{text}' is not a square")))?;
-    let us = pos.side;
+    let us = pos.side();
     let them = us ^ 1;
     let rank = if us == WHITE { 5 } else { 2 };
     if rank_of(sq) != rank {
@@ -328,7 +331,7 @@ pub(crate) fn write(pos: &Chess) -> String {
         }
     }
     s.push(' ');
-    s.push(if pos.side == WHITE { 'w' } else { 'b' });
+    s.push(if pos.side() == WHITE { 'w' } else { 'b' });
     s.push(' ');
     s.push_str(&castling_text(pos));
     s.push(' ');

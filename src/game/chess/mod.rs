@@ -118,7 +118,7 @@ impl Game for Chess {
     }
 
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side()
     }
 
     fn generate_moves(&self, list: &mut Self::MoveList) {
@@ -175,7 +175,7 @@ impl Game for Chess {
     }
 
     fn can_null_move(&self) -> bool {
-        let us = self.side;
+        let us = self.side();
         self.checkers == 0 && self.by_side[us] & !(self.by_kind[PAWN] | self.by_kind[KING]) != 0
     }
 
@@ -216,7 +216,7 @@ impl Game for Chess {
 
     fn no_moves_outcome(&self) -> Outcome {
         if self.checkers != 0 {
-            Outcome::Win(self.side ^ 1)
+            Outcome::Win(self.side() ^ 1)
         } else {
             Outcome::Draw
         }

@@ -3,8 +3,12 @@
 //! One generator serves both: a [`Sink`] receives whole target bitboards, so counting at the
 //! perft leaves is a popcount per piece instead of a push per move.
 
-use super::attacks::{between, line, sliders, KING as KING_ATTACKS, KNIGHT as KNIGHT_ATTACKS, PAWN as PAWN_ATTACKS};
-use super::bitboard::{bit, lsb, shift, Bitboard, Squares, FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8};
+use super::attacks::{
+    between, line, sliders, KING as KING_ATTACKS, KNIGHT as KNIGHT_ATTACKS, PAWN as PAWN_ATTACKS,
+};
+use super::bitboard::{
+    bit, lsb, shift, Bitboard, Squares, FILE_A, FILE_H, RANK_1, RANK_3, RANK_6, RANK_8,
+};
 use super::board::Chess;
 use super::types::*;
 
@@ -98,7 +102,7 @@ impl Chess {
     #[inline(always)]
     pub(crate) fn generate<S: Sink, const NOISY: bool>(&self, sink: &mut S) {
         let s = sliders();
-        let us = self.side;
+        let us = self.side();
         let them = us ^ 1;
         let own = self.by_side[us];
         let enemy = self.by_side[them];
@@ -168,7 +172,7 @@ impl Chess {
         target: Bitboard,
         occ: Bitboard,
     ) {
-        let us = self.side;
+        let us = self.side();
         let them = us ^ 1;
         let enemy = self.by_side[them];
         let empty = !occ;
@@ -235,7 +239,7 @@ impl Chess {
     }
 
     fn generate_castling<S: Sink>(&self, sink: &mut S, ksq: usize, occ: Bitboard) {
-        let us = self.side;
+        let us = self.side();
         let them = us ^ 1;
         for right in [2 * us, 2 * us + 1] {
             if self.castling & (1 << right) == 0 || occ & self.castle.empty[right] != 0 {
@@ -243,7 +247,8 @@ impl Chess {
             }
             let rook = self.castle.rook[right] as usize;
             let occ_after = occ ^ bit(ksq) ^ bit(rook);
-            if Squares(self.castle.king_path[right]).any(|sq| self.attacked_by(sq, them, occ_after)) {
+            if Squares(self.castle.king_path[right]).any(|sq| self.attacked_by(sq, them, occ_after))
+            {
                 continue;
             }
             sink.push(Move::new(ksq, rook, CASTLING));
