@@ -10,6 +10,7 @@ mod board;
 mod eval;
 mod fen;
 mod movegen;
+mod perft;
 pub mod types;
 mod zobrist;
 
@@ -323,22 +324,8 @@ impl Game for Chess {
     }
 
     /// Perft through the same make/undo path as search, counting the last ply without
-    /// building a list.
+    /// building a list (see `perft.rs`).
     fn perft(&mut self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let mut list = ChessMoveList::new();
-                self.generate::<_, false>(&mut list);
-                let mut nodes = 0;
-                for &m in list.iter() {
-                    self.do_move(m);
-                    nodes += self.perft(depth - 1);
-                    self.undo(m);
-                }
-                nodes
-            }
-        }
+        self.perft_nodes(depth)
     }
 }

@@ -256,7 +256,7 @@ impl Chess {
     }
 
     /// Number of legal moves (perft leaves).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count_moves(&self) -> u64 {
         let mut c = Counter(0);
         self.generate::<Counter, false>(&mut c);
