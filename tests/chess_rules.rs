@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sanqi::game::chess::attacks::{sliders, slow_bishop, slow_rook};
+use sanqi::game::chess::attacks::{sliders, slow_bishop, slow_rook, verify_magics};
 use sanqi::game::chess::{Chess, Move, STARTPOS};
 use sanqi::game::{Game, GameConfig, MoveBuffer, Outcome};
 
@@ -717,6 +717,7 @@ fn evaluation_is_symmetric() {
 
 #[test]
 fn magic_attacks_match_the_slow_reference() {
+    assert!(verify_magics(), "a magic index collides");
     let s = sliders();
     let mut x = 0xDEAD_BEEF_CAFE_F00Du64;
     for _ in 0..20_000 {
