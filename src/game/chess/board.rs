@@ -194,6 +194,27 @@ impl Chess {
         (diag != 0 && s.bishop(sq, occ) & diag != 0) || (orth != 0 && s.rook(sq, occ) & orth != 0)
     }
 
+    /// The pieces of the other side attacking the king of `side`.
+    #[inline(always)]
+    pub(crate) fn checkers_of(&self, side: usize) -> Bitboard {
+        let ksq = self.king_square(side);
+        let them = self.by_side[side ^ 1];
+        let occ = self.occupied();
+        let s = sliders();
+        let diag = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & them;
+        let orth = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & them;
+        let mut checkers = ((PAWN_ATTACKS[side][ksq] & self.by_kind[PAWN])
+            | (KNIGHT_ATTACKS[ksq] & self.by_kind[KNIGHT]))
+            & them;
+        if diag != 0 {
+            checkers |= s.bishop(ksq, occ) & diag;
+        }
+        if orth != 0 {
+            checkers |= s.rook(ksq, occ) & orth;
+        }
+        checkers
+    }
+
     /// Recomputes the checkers of the side to move from scratch.
     pub(crate) fn compute_checkers(&self) -> Bitboard {
         let ksq = self.king_square(self.side());
@@ -241,7 +262,7 @@ impl Chess {
     }
 
     /// Plays a legal move (the null move passes).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn do_move(&mut self, m: Move) {
         if m.is_null() {
             self.do_null();
@@ -316,12 +337,11 @@ impl Chess {
             self.fullmove += 1;
         }
         self.hash = hash;
-        let ksq = self.king_square(them);
-        self.checkers = self.attackers_to(ksq, self.occupied()) & self.by_side[us];
+        self.checkers = self.checkers_of(them);
     }
 
     /// Takes back `m`, the last move played.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn undo(&mut self, m: Move) {
         if m.is_null() {
             self.undo_null();

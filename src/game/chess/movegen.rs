@@ -158,7 +158,7 @@ impl Chess {
 
         self.generate_pawns::<S, NOISY>(sink, ksq, pinned, target, occ);
 
-        if !NOISY && checkers == 0 && self.castling != 0 {
+        if !NOISY && checkers == 0 && self.castling & (3 << (2 * us)) != 0 {
             self.generate_castling(sink, ksq, occ);
         }
     }
@@ -238,6 +238,7 @@ impl Chess {
         }
     }
 
+    #[inline(always)]
     fn generate_castling<S: Sink>(&self, sink: &mut S, ksq: usize, occ: Bitboard) {
         let us = self.side();
         let them = us ^ 1;
