@@ -116,6 +116,9 @@ fn random_games_agree_with_python_chess() {
     }
     let mut input = String::new();
     let mut positions = 0;
+    // Zobrist keys: equal positions (first four FEN fields) have equal keys and vice versa.
+    let mut by_key: std::collections::HashMap<u64, String> = std::collections::HashMap::new();
+    let mut by_fen: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
     for start in &starts {
         for _game in 0..4 {
             let mut pos = Chess::from_fen(start, &config).unwrap();

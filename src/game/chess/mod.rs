@@ -127,6 +127,9 @@ impl Game for Chess {
         self.generate::<_, false>(list);
     }
 
+    /// Legal captures (en passant included) and promotions (all four pieces, quiet or not).
+    /// In check this gives only the evasions that capture or promote: quiescence should use
+    /// `generate_moves` when `in_check()`.
     fn generate_noisy(&self, list: &mut Self::MoveList) {
         list.clear();
         self.generate::<_, true>(list);
