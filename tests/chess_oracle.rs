@@ -137,6 +137,15 @@ fn random_games_agree_with_python_chess() {
                     "incremental key of {}",
                     pos.to_fen()
                 );
+                let key_fen = pos
+                    .to_fen()
+                    .split(' ')
+                    .take(4)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let old = by_key.entry(pos.hash()).or_insert_with(|| key_fen.clone());
+                assert_eq!(*old, key_fen, "two positions share a key");
+                assert_eq!(*by_fen.entry(key_fen).or_insert(pos.hash()), pos.hash());
                 input.push_str(&format!(
                     "{}\t{}\t{}\t{}\n",
                     pos.to_fen(),
