@@ -193,23 +193,25 @@ impl Magic {
 pub struct Sliders {
     rook: [Magic; 64],
     bishop: [Magic; 64],
-    table: Vec<Bitboard>,
+    /// 107648 entries used, padded to a power of two so a masked index needs no bounds check.
+    table: Box<[Bitboard; TABLE_SIZE]>,
 }
+
+const TABLE_SIZE: usize = 1 << 17;
 
 impl Sliders {
     /// Rook attacks from `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn rook(&self, sq: usize, occ: Bitboard) -> Bitboard {
         let i = self.rook[sq].index(occ);
-        // The index is below the table length by construction (`offset + 2^bits`).
-        self.table[i]
+        self.table[i & (TABLE_SIZE - 1)]
     }
 
     /// Bishop attacks from `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn bishop(&self, sq: usize, occ: Bitboard) -> Bitboard {
         let i = self.bishop[sq].index(occ);
-        self.table[i]
+        self.table[i & (TABLE_SIZE - 1)]
     }
 
     /// Queen attacks from `sq` with occupancy `occ`.
@@ -423,21 +425,26 @@ pub fn verify_magics() -> bool {
     })
 }
 
-fn build_sliders() -> Box<Sliders> {
-    let mut s = Box::new(Sliders {
-        rook: [Magic::default(); 64],
-        bishop: [Magic::default(); 64],
-        table: Vec::new(),
-    });
+fn build_sliders() -> Sliders {
+    let mut rook = [Magic::default(); 64];
+    let mut bishop = [Magic::default(); 64];
     // 102400 rook entries and 5248 bishop entries for these masks.
-    let mut table = Vec::with_capacity(102_400 + 5_248);
-    init_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut s.rook, &mut table);
-    init_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut s.bishop, &mut table);
-    s.table = table;
-    s
+    let mut table = Vec::with_capacity(TABLE_SIZE);
+    init_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut rook, &mut table);
+    init_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut bishop, &mut table);
+    table.resize(TABLE_SIZE, 0);
+    let table: Box<[Bitboard; TABLE_SIZE]> = match table.into_boxed_slice().try_into() {
+        Ok(t) => t,
+        Err(_) => unreachable!("the table was resized to TABLE_SIZE"),
+    };
+    Sliders {
+        rook,
+        bishop,
+        table,
+    }
 }
 
-static SLIDERS: LazyLock<Box<Sliders>> = LazyLock::new(build_sliders);
+static SLIDERS: LazyLock<Sliders> = LazyLock::new(build_sliders);
 
 /// The slider tables (built at first use).
 #[inline(always)]
