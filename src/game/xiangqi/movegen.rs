@@ -13,22 +13,73 @@
 //! scratch copy of the board and asking [`attacked`].
 
 use super::board::{
-    attacked, color_flag, Square, Steps, ADVISOR_STEPS, ELEPHANT_STEPS, EMPTY, HORSE_STEPS,
+    attacked, CANNON, HORSE, KING, ROOK, color_flag, Square, Steps, ADVISOR_STEPS, ELEPHANT_STEPS, EMPTY, HORSE_STEPS,
     KING_STEPS, OFF, ORTHOGONAL, PAWN_STEPS, SLOTS, SLOT_ADVISOR, SLOT_CANNON, SLOT_ELEPHANT,
     SLOT_HORSE, SLOT_KING, SLOT_PAWN, SLOT_ROOK,
 };
 use super::{Move, Xiangqi, XiangqiMoveList};
 
-/// Whether a move needs the full legality test (see the module comment).
+/// The ray (0 up, 1 down, 2 right, 3 left) from `king` through `s`, or 4 if `s` is on neither
+/// the general's file nor its rank. (`s == king` gives 1: only used for other squares.)
 #[inline(always)]
-fn needs_test(from: Square, to: Square, king: Square) -> bool {
-    let a = from ^ king;
-    let c = to ^ king;
-    (a & 0x0F) == 0
-        || (a & 0xF0) == 0
-        || (c & 0x0F) == 0
-        || (c & 0xF0) == 0
-        || matches!(from.wrapping_sub(king), 15 | 17 | 239 | 241)
+fn ray_of(s: Square, king: Square) -> u32 {
+    let x = s ^ king;
+    if x & 0x0F == 0 {
+        u32::from(s <= king)
+    } else if x & 0xF0 == 0 {
+        2 + u32::from(s < king)
+    } else {
+        4
+    }
+}
+
+/// The leg (0..4) of the diagonal neighbour `s` of `king`, or 4.
+#[inline(always)]
+fn leg_of(s: Square, king: Square) -> u32 {
+    match s.wrapping_sub(king) {
+        17 => 0,
+        15 => 1,
+        241 => 2,
+        239 => 3,
+        _ => 4,
+    }
+}
+
+/// Per-node danger flags for the side to move's general (not in check): bit `r` of `rays` is
+/// set when ray `r` holds an enemy chariot, cannon or general somewhere (only then can a move
+/// on that ray expose the general); bit `l` of `legs` when an enemy horse stands behind the
+/// diagonal neighbour `l` (only then can moving the piece on that leg square expose it).
+fn danger(board: &[u8; 256], king: Square, side: usize) -> (u32, u32) {
+    let them = color_flag(side ^ 1);
+    let mut rays = 0;
+    for (r, d) in [16u8, 240, 1, 255].into_iter().enumerate() {
+        let mut t = king.wrapping_add(d);
+        loop {
+            let p = board[t as usize];
+            if p == OFF {
+                break;
+            }
+            if p == them | ROOK || p == them | CANNON || p == them | KING {
+                rays |= 1 << r;
+                break;
+            }
+            t = t.wrapping_add(d);
+        }
+    }
+    let mut legs = 0;
+    let horse = them | HORSE;
+    for (l, (leg, a, c)) in [(17u8, 33u8, 18u8), (15, 31, 14), (241, 225, 242), (239, 223, 238)]
+        .into_iter()
+        .enumerate()
+    {
+        let _ = leg;
+        if board[king.wrapping_add(a) as usize] == horse
+            || board[king.wrapping_add(c) as usize] == horse
+        {
+            legs |= 1 << l;
+        }
+    }
+    (rays, legs)
 }
 
 struct Generator<'a> {
@@ -37,13 +88,22 @@ struct Generator<'a> {
     king: Square,
     side: usize,
     in_check: bool,
+    /// Danger bits of the rays (bit 4 never set), see [`danger`].
+    rays: u32,
+    /// Danger bits of the legs (bit 4 never set).
+    legs: u32,
     list: &'a mut XiangqiMoveList,
 }
 
 impl Generator<'_> {
     #[inline(always)]
     fn add(&mut self, from: Square, to: Square) {
-        if self.in_check || needs_test(from, to, self.king) {
+        let test = self.in_check
+            || from == self.king
+            || (self.rays >> ray_of(from, self.king)) & 1 != 0
+            || (self.rays >> ray_of(to, self.king)) & 1 != 0
+            || (self.legs >> leg_of(from, self.king)) & 1 != 0;
+        if test {
             let piece = self.scratch[from as usize];
             let captured = self.scratch[to as usize];
             self.scratch[to as usize] = piece;
@@ -92,11 +152,19 @@ pub(super) fn generate<const ALL: bool>(pos: &Xiangqi, list: &mut XiangqiMoveLis
     let block = color_flag(us) | OFF;
     let board = &pos.board;
     let pieces: &[u8; SLOTS] = &pos.pieces[us];
+    let king = pieces[SLOT_KING];
+    let (rays, legs) = if pos.st.in_check {
+        (0, 0)
+    } else {
+        danger(board, king, us)
+    };
     let mut g = Generator {
         scratch: pos.board,
-        king: pieces[SLOT_KING],
+        king,
         side: us,
         in_check: pos.st.in_check,
+        rays,
+        legs,
         list,
     };
 
@@ -173,6 +241,5 @@ pub(super) fn generate<const ALL: bool>(pos: &Xiangqi, list: &mut XiangqiMoveLis
         }
     }
 
-    let king = pieces[SLOT_KING];
     g.steps::<ALL, false>(board, king, &KING_STEPS[us][king as usize], block);
 }
