@@ -3,6 +3,8 @@
 //! occurrence), and 120 plies without a capture draw. Every move sequence was replayed in
 //! pyffish to confirm it is legal and which moves give check.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::{Game, GameConfig, Outcome};
 

@@ -2,6 +2,8 @@
 //! Sjaak II and pyffish agree on every row). Debug builds run the rows up to ~2 million nodes,
 //! release builds (`cargo test --release`) every row.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::{Game, GameConfig};
 
@@ -29,7 +31,11 @@ fn rows() -> Vec<(String, String, u32, u64)> {
 
 #[test]
 fn perft_matches_reference() {
-    let budget = if cfg!(debug_assertions) { 2_000_000 } else { u64::MAX };
+    let budget = if cfg!(debug_assertions) {
+        2_000_000
+    } else {
+        u64::MAX
+    };
     let config = GameConfig::default();
     let mut checked = 0;
     for (label, fen, depth, nodes) in rows() {

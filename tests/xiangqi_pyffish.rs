@@ -3,6 +3,8 @@
 //! `xiangqi_ranks_from_one` writer is exercised too) and the in-check flag must agree with
 //! `pyffish`. Skipped (with a note) when python3 or pyffish is not installed.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -102,7 +104,11 @@ fn legal_moves_agree_with_pyffish() {
         let mut theirs: Vec<&str> = moves.split_whitespace().collect();
         theirs.sort();
         assert_eq!(ours, &theirs.join(" "), "legal moves of {fen}");
-        assert_eq!(check.to_string(), theirs_check.to_lowercase(), "in check: {fen}");
+        assert_eq!(
+            check.to_string(),
+            theirs_check.to_lowercase(),
+            "in check: {fen}"
+        );
     }
     eprintln!("{} positions agree with pyffish", samples.len());
 }

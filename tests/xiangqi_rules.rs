@@ -2,6 +2,8 @@
 //! were taken from pyffish (`pyffish.legal_moves("xiangqi", fen, [])`, converted from its
 //! ranks 1-10 to ICCS 0-9) and checked by hand against the rules.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::{Game, GameConfig};
 

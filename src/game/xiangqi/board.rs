@@ -91,7 +91,12 @@ pub const fn in_palace(side: usize, s: Square) -> bool {
 
 /// Whether `s` is on `side`'s own half (before the river).
 pub const fn own_half(side: usize, s: Square) -> bool {
-    on_board(s) && if side == 0 { rank_of(s) <= 4 } else { rank_of(s) >= 5 }
+    on_board(s)
+        && if side == 0 {
+            rank_of(s) <= 4
+        } else {
+            rank_of(s) >= 5
+        }
 }
 
 /// Whether an advisor of `side` can ever stand on `s` (the five palace diagonal points).
@@ -105,7 +110,11 @@ pub const fn elephant_square(side: usize, s: Square) -> bool {
         return false;
     }
     let f = file_of(s);
-    let r = if side == 0 { rank_of(s) } else { 9 - rank_of(s) };
+    let r = if side == 0 {
+        rank_of(s)
+    } else {
+        9 - rank_of(s)
+    };
     (r == 0 || r == 4) && (f == 2 || f == 6) || r == 2 && (f == 0 || f == 4 || f == 8)
 }
 
@@ -115,7 +124,11 @@ pub const fn pawn_square(side: usize, s: Square) -> bool {
     if !on_board(s) {
         return false;
     }
-    let r = if side == 0 { rank_of(s) } else { 9 - rank_of(s) };
+    let r = if side == 0 {
+        rank_of(s)
+    } else {
+        9 - rank_of(s)
+    };
     r >= 5 || (r == 3 || r == 4) && file_of(s) % 2 == 0
 }
 
@@ -132,7 +145,11 @@ pub struct Steps {
 }
 
 impl Steps {
-    const EMPTY: Steps = Steps { len: 0, to: [0; 8], via: [0; 8] };
+    const EMPTY: Steps = Steps {
+        len: 0,
+        to: [0; 8],
+        via: [0; 8],
+    };
 
     const fn with(mut self, to: u8, via: u8) -> Steps {
         self.to[self.len as usize] = to;
@@ -218,7 +235,12 @@ const fn horse_table() -> [Steps; 256] {
         let sq = s as u8;
         if on_board(sq) {
             // (leg direction, two destinations through that leg)
-            let legs = [(16i32, 31i32, 33i32), (-16, -31, -33), (1, 18, -14), (-1, -18, 14)];
+            let legs = [
+                (16i32, 31i32, 33i32),
+                (-16, -31, -33),
+                (1, 18, -14),
+                (-1, -18, 14),
+            ];
             let mut i = 0;
             while i < 4 {
                 let (leg, a, b) = legs[i];
@@ -350,7 +372,12 @@ pub fn horse_or_pawn_attacks(b: &[u8; 256], k: Square, side: usize) -> bool {
     let horse = them | HORSE;
     // A horse two ranks / one file away (or one rank / two files) attacks through the leg
     // square diagonally next to the king.
-    for (leg, a, c) in [(17u8, 33u8, 18u8), (15, 31, 14), (241, 225, 242), (239, 223, 238)] {
+    for (leg, a, c) in [
+        (17u8, 33u8, 18u8),
+        (15, 31, 14),
+        (241, 225, 242),
+        (239, 223, 238),
+    ] {
         if b[k.wrapping_add(leg) as usize] == EMPTY
             && (b[k.wrapping_add(a) as usize] == horse || b[k.wrapping_add(c) as usize] == horse)
         {
@@ -358,7 +385,11 @@ pub fn horse_or_pawn_attacks(b: &[u8; 256], k: Square, side: usize) -> bool {
         }
     }
     let pawn = them | PAWN;
-    let ahead = if side == 0 { k.wrapping_add(16) } else { k.wrapping_sub(16) };
+    let ahead = if side == 0 {
+        k.wrapping_add(16)
+    } else {
+        k.wrapping_sub(16)
+    };
     b[ahead as usize] == pawn
         || b[k.wrapping_add(1) as usize] == pawn
         || b[k.wrapping_sub(1) as usize] == pawn

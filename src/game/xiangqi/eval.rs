@@ -15,7 +15,11 @@ pub const VALUE: [i32; 8] = [0, 0, 20, 20, 100, 220, 100, 20];
 /// A small positional bonus for a piece of `kind` of `side` on `s`.
 fn square_bonus(kind: u8, side: usize, s: u8) -> i32 {
     let f = i32::from(file_of(s));
-    let r = i32::from(if side == 0 { rank_of(s) } else { 9 - rank_of(s) });
+    let r = i32::from(if side == 0 {
+        rank_of(s)
+    } else {
+        9 - rank_of(s)
+    });
     let center = 4 - (f - 4).abs();
     match kind {
         PAWN if r >= 5 => 30 + 3 * center + if r == 9 { -15 } else { 2 * (8 - r).min(3) },

@@ -65,9 +65,7 @@ fn piece_from_char(c: char) -> Option<u8> {
 /// Parses a FEN into a position with an empty history.
 pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
     let mut fields = fen.split_whitespace();
-    let placement = fields
-        .next()
-        .ok_or_else(|| GameError::new("empty FEN"))?;
+    let placement = fields.next().ok_or_else(|| GameError::new("empty FEN"))?;
     let side_field = fields
         .next()
         .ok_or_else(|| GameError::new(format!("FEN '{fen}' has no side to move")))?;
@@ -86,7 +84,9 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
     let rule60 = match fields.next() {
         None => 0,
         Some(t) => t.parse::<u16>().map_err(|_| {
-            GameError::new(format!("bad half-move clock '{t}' in FEN (expected a number)"))
+            GameError::new(format!(
+                "bad half-move clock '{t}' in FEN (expected a number)"
+            ))
         })?,
     };
     let fullmove = match fields.next() {
@@ -96,7 +96,9 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
         })?,
     };
     if let Some(extra) = fields.next() {
-        return Err(GameError::new(format!("unexpected '{extra}' after the FEN")));
+        return Err(GameError::new(format!(
+            "unexpected '{extra}' after the FEN"
+        )));
     }
 
     let mut b = [OFF; 256];
@@ -118,7 +120,9 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 {
-                    return Err(GameError::new(format!("FEN rank {rank} ('{text}') has a 0")));
+                    return Err(GameError::new(format!(
+                        "FEN rank {rank} ('{text}') has a 0"
+                    )));
                 }
                 file += d;
             } else if let Some(p) = piece_from_char(c) {
@@ -195,14 +199,13 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
     }
     // Soldiers on a start file before the river: at most one per file (a soldier never
     // changes file before crossing and never moves back).
-    for side in 0..2 {
+    for (side, name) in SIDE_NAMES.iter().enumerate() {
         for file in (0..9).step_by(2) {
             let (r3, r4) = if side == 0 { (3, 4) } else { (6, 5) };
             let pawn = color_flag(side) | PAWN;
             if b[square(file, r3) as usize] == pawn && b[square(file, r4) as usize] == pawn {
                 return Err(GameError::new(format!(
-                    "two {} soldiers on file {} before the river",
-                    SIDE_NAMES[side],
+                    "two {name} soldiers on file {} before the river",
                     (b'a' + file) as char
                 )));
             }

@@ -13,9 +13,9 @@
 //! scratch copy of the board and asking [`attacked`].
 
 use super::board::{
-    attacked, CANNON, HORSE, KING, ROOK, color_flag, Square, Steps, ADVISOR_STEPS, ELEPHANT_STEPS, EMPTY, HORSE_STEPS,
-    KING_STEPS, OFF, ORTHOGONAL, PAWN_STEPS, SLOTS, SLOT_ADVISOR, SLOT_CANNON, SLOT_ELEPHANT,
-    SLOT_HORSE, SLOT_KING, SLOT_PAWN, SLOT_ROOK,
+    attacked, color_flag, Square, Steps, ADVISOR_STEPS, CANNON, ELEPHANT_STEPS, EMPTY, HORSE,
+    HORSE_STEPS, KING, KING_STEPS, OFF, ORTHOGONAL, PAWN_STEPS, ROOK, SLOTS, SLOT_ADVISOR,
+    SLOT_CANNON, SLOT_ELEPHANT, SLOT_HORSE, SLOT_KING, SLOT_PAWN, SLOT_ROOK,
 };
 use super::{Move, Xiangqi, XiangqiMoveList};
 
@@ -68,9 +68,14 @@ fn danger(board: &[u8; 256], king: Square, side: usize) -> (u32, u32) {
     }
     let mut legs = 0;
     let horse = them | HORSE;
-    for (l, (leg, a, c)) in [(17u8, 33u8, 18u8), (15, 31, 14), (241, 225, 242), (239, 223, 238)]
-        .into_iter()
-        .enumerate()
+    for (l, (leg, a, c)) in [
+        (17u8, 33u8, 18u8),
+        (15, 31, 14),
+        (241, 225, 242),
+        (239, 223, 238),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let _ = leg;
         if board[king.wrapping_add(a) as usize] == horse
@@ -159,7 +164,7 @@ pub(super) fn generate<const ALL: bool>(pos: &Xiangqi, list: &mut XiangqiMoveLis
         danger(board, king, us)
     };
     let mut g = Generator {
-        scratch: pos.board,
+        scratch: *pos.board,
         king,
         side: us,
         in_check: pos.st.in_check,

@@ -66,7 +66,11 @@ fn repetition(pos: &Xiangqi) -> Option<Outcome> {
     // says whether that move gave check. The mover into position j is the side to move at j - 1.
     let mut perpetual = [true; 2];
     for j in (n - first_back + 1)..=n {
-        let state = if j == n { pos.st } else { pos.history.get(j).copied()? };
+        let state = if j == n {
+            pos.st
+        } else {
+            pos.history.get(j).copied()?
+        };
         let side_at_j = if (n - j) % 2 == 0 {
             pos.side
         } else {
