@@ -93,6 +93,14 @@ fn cannon_screens() {
     // A cannon checks over one screen, not over none.
     assert!(pos("4k4/9/9/4P4/4C4/9/9/9/9/3K5 b - - 0 1").in_check());
     assert!(!pos("4k4/9/9/9/4C4/9/9/9/9/3K5 b - - 0 1").in_check());
+    // An enemy cannon faces the general with nothing between: no piece may land between
+    // (chariot a3-e3, horse c1-e2, advisor d0-e1 would each become its screen).
+    expect(
+        "4k4/9/9/9/4c4/9/R8/9/2N6/3AK4 w - - 0 1",
+        "",
+        "a3a0 a3a1 a3a2 a3a4 a3a5 a3a6 a3a7 a3a8 a3a9 a3b3 a3c3 a3d3 a3f3 a3g3 a3h3 a3i3 \
+         c1a0 c1a2 c1b3 c1d3 e0e1 e0f0",
+    );
     // Moving the only screen away answers a cannon check (every horse move is legal).
     expect(
         "4k4/9/9/9/4c4/9/9/4N4/9/3AK4 w - - 0 1",

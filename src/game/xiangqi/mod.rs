@@ -186,11 +186,11 @@ impl Xiangqi {
 
     /// Perft without the trait's generic frame (same generation and make/undo).
     fn perft_inner(&mut self, depth: u32) -> u64 {
+        if depth <= 1 {
+            return u64::from(movegen::count_moves(self));
+        }
         let mut list = XiangqiMoveList::new();
         movegen::generate::<true>(self, &mut list);
-        if depth <= 1 {
-            return list.len() as u64;
-        }
         let mut nodes = 0;
         for &m in list.iter() {
             self.make_move(m);

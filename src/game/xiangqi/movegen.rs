@@ -1,16 +1,25 @@
 //! Legal move generation.
 //!
-//! Moves are generated pseudo-legally from the piece lists and each one is tested for legality
-//! only when it can matter. When the side to move is not in check, a move by a piece other than
-//! the general can expose the general only if
-//! - it leaves the general's file or rank (it unblocks a chariot, the other general or a
-//!   cannon, or removes one of a cannon's two screens), or
-//! - it lands on the general's file or rank (it becomes a cannon's screen), or
-//! - it leaves a square diagonally next to the general (a horse's leg).
+//! Moves are generated pseudo-legally from the piece lists; legality is decided per piece, so
+//! most moves need no test at all. Once per node, for the side to move's general:
+//! - a ray (up, down, right, left from the general) is *dangerous* when it holds an enemy
+//!   chariot, cannon or general anywhere;
+//! - a leg (a square diagonally next to the general) is *dangerous* when an enemy horse stands
+//!   behind it;
+//! - a ray is *forbidden up to a cannon* when its first piece is an enemy cannon: a piece that
+//!   lands between the general and that cannon becomes its screen.
 //!
-//! Soldiers' attacks cannot be opened by another move. Every other move is legal as generated.
-//! General moves and all moves while in check are always tested, by playing the move on a
-//! scratch copy of the board and asking [`attacked`].
+//! When not in check, a piece other than the general that stands neither on a dangerous ray nor
+//! on a dangerous leg (a *free* piece) can expose its general only by landing on a forbidden
+//! stretch: leaving its square opens nothing (soldiers' attacks cannot be opened at all), and
+//! landing elsewhere on a ray only adds a screen or blocks. Proof sketch for landing: if the
+//! ray's first piece is not an enemy cannon, landing before it makes a new first piece in front
+//! of a non-cannon (no check), landing behind it makes a second or later piece (a cannon behind
+//! would already give check through the first piece, which is excluded), and capturing it keeps
+//! the count of pieces on the ray.
+//!
+//! All other moves (pieces on dangerous rays or legs, general moves, every move while in check)
+//! are tested by playing them on a scratch copy of the board and asking [`attacked`].
 
 use super::board::{
     attacked, color_flag, Square, Steps, ADVISOR_STEPS, CANNON, ELEPHANT_STEPS, EMPTY, HORSE,
@@ -45,83 +54,146 @@ fn leg_of(s: Square, king: Square) -> u32 {
     }
 }
 
-/// Per-node danger flags for the side to move's general (not in check): bit `r` of `rays` is
-/// set when ray `r` holds an enemy chariot, cannon or general somewhere (only then can a move
-/// on that ray expose the general); bit `l` of `legs` when an enemy horse stands behind the
-/// diagonal neighbour `l` (only then can moving the piece on that leg square expose it).
-fn danger(board: &[u8; 256], king: Square, side: usize) -> (u32, u32) {
+/// Ray directions in the order of [`ray_of`].
+const RAY_DIRECTIONS: [u8; 4] = [16, 240, 1, 255];
+
+/// The per-node danger summary described in the module comment.
+struct Danger {
+    /// Bit `r`: ray `r` is dangerous (bit 4 is never set).
+    rays: u32,
+    /// Bit `l`: leg `l` is dangerous (bit 4 is never set).
+    legs: u32,
+    /// Per ray: the square of the enemy cannon that is its first piece, or 0.
+    cannon: [u8; 4],
+    /// Whether any entry of `cannon` is set.
+    any_cannon: bool,
+}
+
+fn danger(board: &[u8; 256], king: Square, side: usize) -> Danger {
     let them = color_flag(side ^ 1);
-    let mut rays = 0;
-    for (r, d) in [16u8, 240, 1, 255].into_iter().enumerate() {
-        let mut t = king.wrapping_add(d);
+    let mut d = Danger {
+        rays: 0,
+        legs: 0,
+        cannon: [0; 4],
+        any_cannon: false,
+    };
+    for (r, dir) in RAY_DIRECTIONS.into_iter().enumerate() {
+        let mut t = king.wrapping_add(dir);
+        while board[t as usize] == EMPTY {
+            t = t.wrapping_add(dir);
+        }
+        if board[t as usize] == them | CANNON {
+            d.cannon[r] = t;
+            d.any_cannon = true;
+        }
         loop {
             let p = board[t as usize];
             if p == OFF {
                 break;
             }
             if p == them | ROOK || p == them | CANNON || p == them | KING {
-                rays |= 1 << r;
+                d.rays |= 1 << r;
                 break;
             }
-            t = t.wrapping_add(d);
+            t = t.wrapping_add(dir);
         }
     }
-    let mut legs = 0;
     let horse = them | HORSE;
-    for (l, (leg, a, c)) in [
-        (17u8, 33u8, 18u8),
-        (15, 31, 14),
-        (241, 225, 242),
-        (239, 223, 238),
-    ]
-    .into_iter()
-    .enumerate()
+    for (l, (a, c)) in [(33u8, 18u8), (31, 14), (225, 242), (223, 238)]
+        .into_iter()
+        .enumerate()
     {
-        let _ = leg;
         if board[king.wrapping_add(a) as usize] == horse
             || board[king.wrapping_add(c) as usize] == horse
         {
-            legs |= 1 << l;
+            d.legs |= 1 << l;
         }
     }
-    (rays, legs)
+    d
 }
 
-struct Generator<'a> {
+/// How the moves of the current piece are checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// A free piece and no forbidden stretch: every move is legal.
+    Free,
+    /// A free piece: only landing between the general and a facing enemy cannon is illegal.
+    Screen,
+    /// Play the move on the scratch board and test.
+    Test,
+}
+
+struct Generator<'a, const COUNT: bool> {
     /// Scratch copy of the board for legality tests (restored after each test).
     scratch: [u8; 256],
     king: Square,
     side: usize,
     in_check: bool,
-    /// Danger bits of the rays (bit 4 never set), see [`danger`].
-    rays: u32,
-    /// Danger bits of the legs (bit 4 never set).
-    legs: u32,
+    danger: Danger,
+    mode: Mode,
+    count: u32,
     list: &'a mut XiangqiMoveList,
 }
 
-impl Generator<'_> {
+impl<const COUNT: bool> Generator<'_, COUNT> {
+    /// Chooses the mode for the moves of the piece on `from` (not the general).
+    #[inline(always)]
+    fn select(&mut self, from: Square) {
+        self.mode = if self.in_check
+            || (self.danger.rays >> ray_of(from, self.king)) & 1 != 0
+            || (self.danger.legs >> leg_of(from, self.king)) & 1 != 0
+        {
+            Mode::Test
+        } else if self.danger.any_cannon {
+            Mode::Screen
+        } else {
+            Mode::Free
+        };
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, from: Square, to: Square) {
+        if COUNT {
+            self.count += 1;
+        } else {
+            self.list.push(Move::new(from, to));
+        }
+    }
+
     #[inline(always)]
     fn add(&mut self, from: Square, to: Square) {
-        let test = self.in_check
-            || from == self.king
-            || (self.rays >> ray_of(from, self.king)) & 1 != 0
-            || (self.rays >> ray_of(to, self.king)) & 1 != 0
-            || (self.legs >> leg_of(from, self.king)) & 1 != 0;
-        if test {
-            let piece = self.scratch[from as usize];
-            let captured = self.scratch[to as usize];
-            self.scratch[to as usize] = piece;
-            self.scratch[from as usize] = EMPTY;
-            let king = if from == self.king { to } else { self.king };
-            let bad = attacked(&self.scratch, king, self.side);
-            self.scratch[from as usize] = piece;
-            self.scratch[to as usize] = captured;
-            if bad {
-                return;
+        match self.mode {
+            Mode::Free => {}
+            Mode::Screen => {
+                let r = ray_of(to, self.king);
+                if r < 4 {
+                    let c = self.danger.cannon[r as usize];
+                    let between = if r == 0 || r == 2 { to < c } else { to > c };
+                    if c != 0 && between {
+                        return;
+                    }
+                }
+            }
+            Mode::Test => {
+                if !self.legal_after(from, to) {
+                    return;
+                }
             }
         }
-        self.list.push(Move::new(from, to));
+        self.emit(from, to);
+    }
+
+    #[inline(never)]
+    fn legal_after(&mut self, from: Square, to: Square) -> bool {
+        let piece = self.scratch[from as usize];
+        let captured = self.scratch[to as usize];
+        self.scratch[to as usize] = piece;
+        self.scratch[from as usize] = EMPTY;
+        let king = if from == self.king { to } else { self.king };
+        let bad = attacked(&self.scratch, king, self.side);
+        self.scratch[from as usize] = piece;
+        self.scratch[to as usize] = captured;
+        !bad
     }
 
     /// Moves along a step table; `CHECK_VIA` tests the leg/eye square.
@@ -153,23 +225,41 @@ impl Generator<'_> {
 /// Generates the legal moves (`ALL`) or the legal captures (`!ALL`) into `list`.
 pub(super) fn generate<const ALL: bool>(pos: &Xiangqi, list: &mut XiangqiMoveList) {
     list.clear();
+    run::<ALL, false>(pos, list);
+}
+
+/// Counts the legal moves without storing them (perft's last ply).
+pub(super) fn count_moves(pos: &Xiangqi) -> u32 {
+    let mut unused = XiangqiMoveList::new();
+    run::<true, true>(pos, &mut unused)
+}
+
+#[inline(always)]
+fn run<const ALL: bool, const COUNT: bool>(pos: &Xiangqi, list: &mut XiangqiMoveList) -> u32 {
     let us = pos.side;
     let block = color_flag(us) | OFF;
-    let board = &pos.board;
+    let board: &[u8; 256] = &pos.board;
     let pieces: &[u8; SLOTS] = &pos.pieces[us];
     let king = pieces[SLOT_KING];
-    let (rays, legs) = if pos.st.in_check {
-        (0, 0)
+    let in_check = pos.st.in_check;
+    let danger = if in_check {
+        Danger {
+            rays: 0,
+            legs: 0,
+            cannon: [0; 4],
+            any_cannon: false,
+        }
     } else {
         danger(board, king, us)
     };
-    let mut g = Generator {
-        scratch: *pos.board,
+    let mut g = Generator::<COUNT> {
+        scratch: *board,
         king,
         side: us,
-        in_check: pos.st.in_check,
-        rays,
-        legs,
+        in_check,
+        danger,
+        mode: Mode::Test,
+        count: 0,
         list,
     };
 
@@ -177,6 +267,7 @@ pub(super) fn generate<const ALL: bool>(pos: &Xiangqi, list: &mut XiangqiMoveLis
         if from == 0 {
             continue;
         }
+        g.select(from);
         for d in ORTHOGONAL {
             let mut to = from.wrapping_add(d);
             loop {
@@ -200,6 +291,7 @@ pub(super) fn generate<const ALL: bool>(pos: &Xiangqi, list: &mut XiangqiMoveLis
         if from == 0 {
             continue;
         }
+        g.select(from);
         for d in ORTHOGONAL {
             let mut to = from.wrapping_add(d);
             while board[to as usize] == EMPTY {
@@ -224,27 +316,33 @@ pub(super) fn generate<const ALL: bool>(pos: &Xiangqi, list: &mut XiangqiMoveLis
 
     for &from in &pieces[SLOT_HORSE..SLOT_ROOK] {
         if from != 0 {
+            g.select(from);
             g.steps::<ALL, true>(board, from, &HORSE_STEPS[from as usize], block);
         }
     }
 
     for &from in &pieces[SLOT_PAWN..SLOTS] {
         if from != 0 {
+            g.select(from);
             g.steps::<ALL, false>(board, from, &PAWN_STEPS[us][from as usize], block);
         }
     }
 
     for &from in &pieces[SLOT_ELEPHANT..SLOT_HORSE] {
         if from != 0 {
+            g.select(from);
             g.steps::<ALL, true>(board, from, &ELEPHANT_STEPS[us][from as usize], block);
         }
     }
 
     for &from in &pieces[SLOT_ADVISOR..SLOT_ELEPHANT] {
         if from != 0 {
+            g.select(from);
             g.steps::<ALL, false>(board, from, &ADVISOR_STEPS[us][from as usize], block);
         }
     }
 
+    g.mode = Mode::Test;
     g.steps::<ALL, false>(board, king, &KING_STEPS[us][king as usize], block);
+    g.count
 }
