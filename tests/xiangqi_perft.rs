@@ -82,3 +82,19 @@ fn hash_and_undo_consistent() {
         walk(&mut pos, 2);
     }
 }
+
+/// Speed of single-threaded perft 5 from the start (run with
+/// `cargo test --release --test xiangqi_perft -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn perft5_speed() {
+    let mut pos = Xiangqi::startpos(&GameConfig::default());
+    let start = std::time::Instant::now();
+    let nodes = pos.perft(5);
+    let seconds = start.elapsed().as_secs_f64();
+    assert_eq!(nodes, 133_312_995);
+    println!(
+        "perft 5: {nodes} nodes in {seconds:.3} s = {:.1} M nodes/s",
+        nodes as f64 / seconds / 1e6
+    );
+}

@@ -201,6 +201,22 @@ impl Xiangqi {
     }
 }
 
+impl std::str::FromStr for Xiangqi {
+    type Err = GameError;
+
+    /// Parses a FEN, like [`Game::from_fen`].
+    fn from_str(fen: &str) -> Result<Self, GameError> {
+        fen::parse(fen)
+    }
+}
+
+impl std::fmt::Display for Xiangqi {
+    /// Writes the FEN, like [`Game::to_fen`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&fen::write(self))
+    }
+}
+
 impl Game for Xiangqi {
     type Move = Move;
     type MoveList = XiangqiMoveList;
