@@ -410,3 +410,46 @@ fn display_shows_board_fen_key_and_checkers() {
     assert!(d.contains("Checkers: e5"), "{d}");
     assert!(d.contains(" 5 | . . . . R . . . . |"), "{d}");
 }
+
+#[test]
+fn garbage_input_never_panics() {
+    // Deterministic mutations of valid FENs and move tokens: every result is a value, and
+    // every accepted FEN writes a FEN that reads back to the same position.
+    let seeds = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r7r/1c2k4/b3b3n/p1p1C1p2/9/7C1/P3P1P1P/4B4/R1c1A4/1N2KABNR b - - 0 10",
+        "2ba1a3/4k4/9/9/2b6/9/3c5/5AN2/3K5/3A2B2 b - - 5 27",
+    ];
+    let alphabet: Vec<char> = "rnbakcpRNBAKCPEHeh0123456789/ -wbx\u{e9}".chars().collect();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let config = GameConfig::default();
+    let mut accepted = 0;
+    for i in 0..20_000 {
+        let mut chars: Vec<char> = seeds[i % seeds.len()].chars().collect();
+        for _ in 0..1 + next(3) {
+            let at = next(chars.len());
+            match next(3) {
+                0 => chars[at] = alphabet[next(alphabet.len())],
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, alphabet[next(alphabet.len())]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(p) = Xiangqi::from_fen(&text, &config) {
+            accepted += 1;
+            let again = Xiangqi::from_fen(&p.to_fen(), &config).unwrap();
+            assert_eq!(again.hash(), p.hash(), "{text}");
+            let token: String = text.chars().filter(|c| !c.is_whitespace()).take(5).collect();
+            let _ = p.parse_move(&token, &config);
+        }
+    }
+    assert!(accepted > 100, "only {accepted} mutated FENs were valid");
+}
