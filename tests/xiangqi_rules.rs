@@ -447,7 +447,11 @@ fn garbage_input_never_panics() {
             accepted += 1;
             let again = Xiangqi::from_fen(&p.to_fen(), &config).unwrap();
             assert_eq!(again.hash(), p.hash(), "{text}");
-            let token: String = text.chars().filter(|c| !c.is_whitespace()).take(5).collect();
+            let token: String = text
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .take(5)
+                .collect();
             let _ = p.parse_move(&token, &config);
         }
     }
