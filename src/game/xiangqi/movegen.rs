@@ -18,12 +18,15 @@
 //! would already give check through the first piece, which is excluded), and capturing it keeps
 //! the count of pieces on the ray.
 //!
-//! All other moves (pieces on dangerous rays or legs, general moves, every move while in check)
-//! are tested by playing them on a scratch copy of the board and asking [`attacked`].
+//! All other moves (pieces on dangerous rays or legs, general moves) are tested by playing them
+//! on a scratch copy of the board and asking [`attacked`]. In check, a move by another piece
+//! can only answer the check if it leaves or lands on a dangerous ray (every checking chariot,
+//! cannon or general lies on one) or lands on a checking horse or soldier or a checking horse's
+//! leg; only such moves are tested, the rest are skipped.
 
 use super::board::{
     attacked, color_flag, Square, Steps, ADVISOR_STEPS, CANNON, ELEPHANT_STEPS, EMPTY, HORSE,
-    HORSE_STEPS, KING, KING_STEPS, OFF, ORTHOGONAL, PAWN_STEPS, ROOK, SLOTS, SLOT_ADVISOR,
+    HORSE_STEPS, KING, KING_STEPS, OFF, ORTHOGONAL, PAWN, PAWN_STEPS, ROOK, SLOTS, SLOT_ADVISOR,
     SLOT_CANNON, SLOT_ELEPHANT, SLOT_HORSE, SLOT_KING, SLOT_PAWN, SLOT_ROOK,
 };
 use super::{Move, Xiangqi, XiangqiMoveList};
@@ -67,15 +70,22 @@ struct Danger {
     cannon: [u8; 4],
     /// Whether any entry of `cannon` is set.
     any_cannon: bool,
+    /// In check only: the squares of checking horses and soldiers and the legs of checking
+    /// horses (a move off the dangerous rays must land on one of them to answer the check).
+    targets: [u8; 8],
+    /// Number of entries of `targets` used.
+    target_count: usize,
 }
 
-fn danger(board: &[u8; 256], king: Square, side: usize) -> Danger {
+fn danger(board: &[u8; 256], king: Square, side: usize, in_check: bool) -> Danger {
     let them = color_flag(side ^ 1);
     let mut d = Danger {
         rays: 0,
         legs: 0,
         cannon: [0; 4],
         any_cannon: false,
+        targets: [0; 8],
+        target_count: 0,
     };
     for (r, dir) in RAY_DIRECTIONS.into_iter().enumerate() {
         let mut t = king.wrapping_add(dir);
@@ -99,17 +109,70 @@ fn danger(board: &[u8; 256], king: Square, side: usize) -> Danger {
         }
     }
     let horse = them | HORSE;
-    for (l, (a, c)) in [(33u8, 18u8), (31, 14), (225, 242), (223, 238)]
-        .into_iter()
-        .enumerate()
+    for (l, (leg, a, c)) in [
+        (17u8, 33u8, 18u8),
+        (15, 31, 14),
+        (241, 225, 242),
+        (239, 223, 238),
+    ]
+    .into_iter()
+    .enumerate()
     {
-        if board[king.wrapping_add(a) as usize] == horse
-            || board[king.wrapping_add(c) as usize] == horse
-        {
+        let ha = board[king.wrapping_add(a) as usize] == horse;
+        let hc = board[king.wrapping_add(c) as usize] == horse;
+        if ha || hc {
             d.legs |= 1 << l;
+            if in_check && board[king.wrapping_add(leg) as usize] == EMPTY {
+                d.push_target(king.wrapping_add(leg));
+                if ha {
+                    d.push_target(king.wrapping_add(a));
+                }
+                if hc {
+                    d.push_target(king.wrapping_add(c));
+                }
+            }
+        }
+    }
+    if in_check {
+        let pawn = them | PAWN;
+        let ahead = if side == 0 {
+            king.wrapping_add(16)
+        } else {
+            king.wrapping_sub(16)
+        };
+        for s in [ahead, king.wrapping_add(1), king.wrapping_sub(1)] {
+            if board[s as usize] == pawn {
+                d.push_target(s);
+            }
         }
     }
     d
+}
+
+impl Danger {
+    #[inline(always)]
+    fn push_target(&mut self, s: Square) {
+        // Two checking horses with their legs and three soldiers make 7 <= 8. Should more ever
+        // come, the count saturates and `may_evade` lets every move through to the full test.
+        if self.target_count < self.targets.len() {
+            self.targets[self.target_count] = s;
+            self.target_count += 1;
+        } else {
+            self.target_count = usize::MAX;
+        }
+    }
+
+    /// In check: whether a non-general move `from`-`to` may answer the check at all.
+    #[inline(always)]
+    fn may_evade(&self, from: Square, to: Square, king: Square) -> bool {
+        if (self.rays >> ray_of(from, king)) & 1 != 0 || (self.rays >> ray_of(to, king)) & 1 != 0 {
+            return true;
+        }
+        if self.target_count == usize::MAX {
+            return true;
+        }
+        self.targets[..self.target_count].contains(&to)
+    }
 }
 
 /// How the moves of the current piece are checked.
@@ -121,6 +184,8 @@ enum Mode {
     Screen,
     /// Play the move on the scratch board and test.
     Test,
+    /// In check: skip moves that cannot answer the check, test the others.
+    Evade,
 }
 
 struct Generator<'a, const COUNT: bool> {
@@ -139,8 +204,9 @@ impl<const COUNT: bool> Generator<'_, COUNT> {
     /// Chooses the mode for the moves of the piece on `from` (not the general).
     #[inline(always)]
     fn select(&mut self, from: Square) {
-        self.mode = if self.in_check
-            || (self.danger.rays >> ray_of(from, self.king)) & 1 != 0
+        self.mode = if self.in_check {
+            Mode::Evade
+        } else if (self.danger.rays >> ray_of(from, self.king)) & 1 != 0
             || (self.danger.legs >> leg_of(from, self.king)) & 1 != 0
         {
             Mode::Test
@@ -176,6 +242,11 @@ impl<const COUNT: bool> Generator<'_, COUNT> {
             }
             Mode::Test => {
                 if !self.legal_after(from, to) {
+                    return;
+                }
+            }
+            Mode::Evade => {
+                if !self.danger.may_evade(from, to, self.king) || !self.legal_after(from, to) {
                     return;
                 }
             }
@@ -242,16 +313,7 @@ fn run<const ALL: bool, const COUNT: bool>(pos: &Xiangqi, list: &mut XiangqiMove
     let pieces: &[u8; SLOTS] = &pos.pieces[us];
     let king = pieces[SLOT_KING];
     let in_check = pos.st.in_check;
-    let danger = if in_check {
-        Danger {
-            rays: 0,
-            legs: 0,
-            cannon: [0; 4],
-            any_cannon: false,
-        }
-    } else {
-        danger(board, king, us)
-    };
+    let danger = danger(board, king, us, in_check);
     let mut g = Generator::<COUNT> {
         scratch: *board,
         king,
