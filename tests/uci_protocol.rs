@@ -377,7 +377,10 @@ fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
     e.send("ponderhit");
     // The clock counts from `go`, so the search ends at once after ponderhit.
     let (best, _) = e.expect_prefix("bestmove", PROMPT);
-    assert!(best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4), "{best}");
+    assert!(
+        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
+        "{best}"
+    );
     let after = e.drain(Duration::from_millis(300));
     assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
 }
@@ -392,7 +395,10 @@ fn go_infinite_does_not_end_at_a_forced_mate_or_without_moves() {
     e.send("go infinite");
     let lines = e.drain(Duration::from_millis(700));
     assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
-    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
     e.send("stop");
     let (best, _) = e.expect_prefix("bestmove", PROMPT);
     assert_eq!(best, "bestmove h5f7");
@@ -404,7 +410,10 @@ fn go_infinite_does_not_end_at_a_forced_mate_or_without_moves() {
     e.send("stop");
     let (best, before) = e.expect_prefix("bestmove", PROMPT);
     assert_eq!(best, "bestmove (none)");
-    assert!(before.iter().any(|l| l == "info depth 0 score mate 0"), "{before:?}");
+    assert!(
+        before.iter().any(|l| l == "info depth 0 score mate 0"),
+        "{before:?}"
+    );
 }
 
 #[test]
