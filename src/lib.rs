@@ -9,5 +9,6 @@ pub mod engine;
 pub mod game;
 pub mod io;
 pub mod options;
+pub mod params;
 pub mod search;
 mod worker;

@@ -98,3 +98,6 @@ pub(crate) fn evaluate(pos: &Chess) -> Score {
         -s
     }
 }
+
+/// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
+pub static PARAMS: &[&crate::params::Param] = &[];

@@ -7,7 +7,7 @@
 pub mod attacks;
 pub mod bitboard;
 mod board;
-mod eval;
+pub mod eval;
 mod fen;
 mod movegen;
 mod perft;

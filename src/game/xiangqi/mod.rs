@@ -7,7 +7,7 @@
 //! `iccs` (move text), [`zobrist`], `rules` (repetition and move limit), `eval`.
 
 pub mod board;
-mod eval;
+pub mod eval;
 mod fen;
 mod iccs;
 mod movegen;
