@@ -264,7 +264,7 @@ fn movetime_is_honoured() {
             &SearchControl::new(),
         );
         let took = start.elapsed();
-        assert!(took <= Duration::from_millis(movetime + 20), "{took:?}");
+        assert!(took <= Duration::from_millis(movetime + 50), "{took:?}");
         assert!(r.best.is_some());
     }
 }
