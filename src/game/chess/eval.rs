@@ -92,7 +92,7 @@ fn white_score(pos: &Chess) -> Score {
 /// The score from the side to move's point of view.
 pub(crate) fn evaluate(pos: &Chess) -> Score {
     let s = white_score(pos);
-    if pos.side == WHITE {
+    if pos.side() == WHITE {
         s
     } else {
         -s
