@@ -10,7 +10,7 @@ use crate::with_game;
 
 /// Default depth per game (chess, xiangqi, Chinese checkers), picked so the whole bench runs in a
 /// few seconds in a release build.
-pub const DEFAULT_DEPTHS: [u32; 3] = [9, 7, 4];
+pub const DEFAULT_DEPTHS: [u32; 3] = [13, 10, 7];
 
 /// The bench positions: (game, position string).
 pub const POSITIONS: &[(GameKind, &str)] = &[
@@ -35,7 +35,7 @@ pub const POSITIONS: &[(GameKind, &str)] = &[
         GameKind::Chess,
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     ),
-    (GameKind::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+    (GameKind::Chess, "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1"),
     (
         GameKind::Xiangqi,
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",

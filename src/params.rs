@@ -90,7 +90,9 @@ pub fn all() -> Vec<&'static Param> {
 /// Finds a parameter by name (case-insensitive).
 pub fn find(name: &str) -> Option<&'static Param> {
     let name = name.trim();
-    all().into_iter().find(|p| p.name.eq_ignore_ascii_case(name))
+    all()
+        .into_iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
 #[cfg(test)]

@@ -430,3 +430,30 @@ fn searchmoves_restricts_the_root() {
     let (err, _) = e.expect_prefix("info string error: ", PROMPT);
     assert!(err.contains("e2e5"), "{err}");
 }
+
+#[test]
+fn bench_signature_is_stable_across_runs() {
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
+            .args(["bench", "9"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let nodes: Vec<String> = text
+            .lines()
+            .filter(|l| l.contains("nodes") || l.starts_with("Nodes searched"))
+            .map(str::to_string)
+            .collect();
+        assert_eq!(nodes.len(), 14, "13 positions and the total: {text}");
+        nodes
+    };
+    let first = run();
+    assert_eq!(first, run());
+    let total: u64 = first
+        .last()
+        .and_then(|l| l.split(':').nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap();
+    assert!(total > 10_000, "{first:?}");
+}
