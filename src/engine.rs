@@ -183,10 +183,10 @@ impl Engine {
                     .collect::<Vec<_>>(),
             ),
             Command::Eval => {
-                let text = with_game!(&self.position, g => {
-                    format!("static evaluation: {} (side to move)", g.evaluate())
-                });
-                self.reply(Reply::message(text));
+                let terms = with_game!(&self.position, g => g.eval_terms());
+                for (name, value) in terms {
+                    self.reply(Reply::message(format!("eval {name} {value}")));
+                }
             }
             Command::ListMoves { piece } => self.list_moves(piece.as_deref()),
             Command::Spsa => self.out.lines(

@@ -207,6 +207,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Static evaluation from the point of view of the side to move.
     fn evaluate(&self) -> Score;
 
+    /// The terms of the static evaluation for the `eval` command, each as (name, value from the
+    /// side to move's view); the last one is the total that [`Game::evaluate`] returns.
+    /// Default: the total only.
+    fn eval_terms(&self) -> Vec<(String, Score)> {
+        vec![("total (side to move)".to_string(), self.evaluate())]
+    }
+
     /// Static evaluation from the point of view of `player` (for multi-player search).
     /// The default suits two-player zero-sum games.
     fn evaluate_for(&self, player: usize) -> Score {
