@@ -5,3 +5,4 @@
 
 pub mod game;
 pub mod search;
+pub mod tournament;
