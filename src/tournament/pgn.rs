@@ -183,6 +183,7 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &Gam
         }
     };
     let players = pos.num_players();
+    let first_mover = pos.side_to_move();
     let all: Vec<(usize, &String)> = rec
         .opening
         .moves
@@ -202,7 +203,7 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &Gam
             _ => text.clone(),
         };
         if stm == 0 || ply == 0 {
-            let number = ply / players + 1;
+            let number = (ply + first_mover) / players.max(1) + 1;
             tokens.push(if stm == 0 || players != 2 {
                 format!("{number}.")
             } else {
