@@ -230,7 +230,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 }
 
 /// The game chosen by `UCI_Variant` (or by the UCCI dialect), holding the current position.
+///
+/// Positions differ in size from game to game; the engine holds one of these at a time and
+/// clones it once per `go`, so the variants are not boxed.
 #[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     /// Chess, standard or Chess960.
     Chess(chess::Chess),

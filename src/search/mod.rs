@@ -1,1 +1,250 @@
-//! Generic search over the [`crate::game::Game`] trait (placeholder until its issue lands).
+//! Generic search over the [`crate::game::Game`] trait, compiled once per game.
+//!
+//! # Overview
+//! * [`Searcher`] is the object the engine keeps between searches: the shared
+//!   [`TranspositionTable`] and one set of ordering tables (history, killers, counter moves)
+//!   per thread. [`Searcher::clear`] is `ucinewgame`.
+//! * [`Searcher::search`] (or the free function [`search`]) runs one `go`: iterative deepening
+//!   with aspiration windows at the root, principal variation search, quiescence search over
+//!   [`crate::game::Game::generate_noisy`] (every move when in check), a check extension,
+//!   mate-distance scores ([`MATE`] minus the plies to mate), and draws and wins by rule from
+//!   [`crate::game::Game::rule_outcome`] (the position keeps its history, so repetitions along
+//!   the search path count) and [`crate::game::Game::no_moves_outcome`].
+//! * Move ordering ([`ordering`]): table move, noisy moves by `noisy_order`, killers, counter
+//!   move, history. Pruning: null move (only where `can_null_move` and not in check), reverse
+//!   futility, futility, late-move pruning, late-move reductions, all conservative.
+//! * Lazy SMP ([`threads`]): `threads` workers share the table; helpers start at staggered
+//!   depths; the main worker's result is reported. With one thread and a `nodes` limit the
+//!   search is deterministic (the same events and result twice after [`Searcher::clear`]).
+//! * More than two players ([`multiplayer`]): the paranoid algorithm ([`MULTIPLAYER_ALGORITHM`]).
+//! * Time ([`time`]): soft and hard limits from the clock; the clock and the stop flag are
+//!   looked at every 1024 nodes. `go infinite` and `go ponder` never return by themselves:
+//!   after the last iteration the search waits for `stop` (or for `ponderhit`, after which the
+//!   normal limits apply, counted from the start of `go`).
+//!
+//! Every search thread runs on its own thread with a large stack (64 MiB reserved, touched only
+//! as needed), so the caller's thread only relays [`SearchEvent`]s to the `report` callback.
+
+mod alphabeta;
+mod limits;
+pub mod multiplayer;
+pub mod ordering;
+pub mod threads;
+pub mod time;
+pub mod tt;
+
+use crate::game::Game;
+
+pub use limits::{SearchControl, SearchLimits, SearchOptions};
+pub use multiplayer::MULTIPLAYER_ALGORITHM;
+pub use ordering::ThreadState;
+pub use tt::{Bound, TranspositionTable, TtEntry};
+
+/// Score of a side that mates at once (mate in `n` plies scores `MATE - n`).
+pub const MATE: i32 = 32_000;
+/// The deepest ply a search reaches (quiescence and extensions included).
+pub const MAX_PLY: usize = 128;
+/// Scores at or beyond +-MATE_BOUND are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Larger than every score.
+pub const INFINITY: i32 = MATE + 1;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+
+/// A score as the protocols print it, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchScore {
+    /// Centipawn-like units.
+    Cp(i32),
+    /// Mate in this many moves (not plies); negative when the side to move gets mated
+    /// (UCI convention: `score mate -2`).
+    Mate(i32),
+}
+
+impl SearchScore {
+    /// Converts an internal score (see [`MATE`]).
+    pub fn from_internal(score: i32) -> SearchScore {
+        if score >= MATE_BOUND {
+            SearchScore::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            SearchScore::Mate(-((MATE + score + 1) / 2))
+        } else {
+            SearchScore::Cp(score)
+        }
+    }
+}
+
+/// One completed iteration (one line per MultiPV index), or a bound after an aspiration
+/// window failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationInfo<M> {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based MultiPV index.
+    pub multipv: usize,
+    /// Score of this line.
+    pub score: SearchScore,
+    /// [`Bound::Exact`], or [`Bound::Lower`]/[`Bound::Upper`] after a failed aspiration window.
+    pub bound: Bound,
+    /// Nodes of all threads so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Table use in permille.
+    pub hashfull: u32,
+    /// Milliseconds since the start of the search.
+    pub time_ms: u64,
+    /// The principal variation, starting with the root move.
+    pub pv: Vec<M>,
+}
+
+/// What the search reports while it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEvent<M> {
+    /// An iteration (or MultiPV line) finished.
+    Iteration(IterationInfo<M>),
+    /// The root move being searched (only after the first second).
+    CurrMove {
+        /// Depth of the iteration.
+        depth: u32,
+        /// The move.
+        mv: M,
+        /// 1-based number of the move in the root move order.
+        number: usize,
+    },
+}
+
+/// The outcome of one search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play: always legal when the position has a legal move (and among the
+    /// allowed root moves), `None` only when there is no legal move.
+    pub best: Option<M>,
+    /// The expected reply, if known.
+    pub ponder: Option<M>,
+    /// Score of `best` (for no legal move: the game's result for the side to move).
+    pub score: SearchScore,
+    /// The same score in internal units (mate in `n` plies is `MATE - n`; 0 for a draw).
+    pub value: i32,
+    /// The last completed depth (0 if none).
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+/// State kept by the engine between searches: the transposition table and the per-thread
+/// ordering tables.
+pub struct Searcher {
+    tt: TranspositionTable,
+    threads: Vec<ThreadState>,
+}
+
+impl Searcher {
+    /// A searcher with a table of about `hash_mb` mebibytes.
+    pub fn new(hash_mb: usize) -> Self {
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            threads: Vec::new(),
+        }
+    }
+
+    /// The transposition table.
+    pub fn tt(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
+    /// Reallocates the table (`Hash` option); its contents are lost.
+    pub fn resize_hash(&mut self, mb: usize) {
+        self.tt.resize(mb);
+    }
+
+    /// Empties the table only (`Clear Hash`).
+    pub fn clear_hash(&self) {
+        self.tt.clear();
+    }
+
+    /// Forgets everything learnt: table, histories, killers (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for t in &mut self.threads {
+            t.clear();
+        }
+    }
+
+    /// Runs one search of `position` (see the module documentation).
+    ///
+    /// `root_moves` restricts the moves considered at the root (`searchmoves`, UCCI
+    /// `banmoves` turned into the allowed set by the caller); moves in it that are not legal
+    /// are ignored, and if none is legal every legal move is searched. `report` is called on
+    /// the caller's thread for every [`SearchEvent`]. The function returns when the search is
+    /// over (for `infinite` and `ponder`: only after `stop`, or after `ponderhit` and the normal
+    /// limits).
+    pub fn search<G: Game>(
+        &mut self,
+        position: &G,
+        limits: &SearchLimits,
+        options: &SearchOptions,
+        root_moves: Option<&[G::Move]>,
+        control: &SearchControl,
+        report: &mut dyn FnMut(SearchEvent<G::Move>),
+    ) -> SearchResult<G::Move> {
+        threads::run(
+            &self.tt,
+            &mut self.threads,
+            position,
+            limits,
+            options,
+            root_moves,
+            control,
+            report,
+        )
+    }
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(16)
+    }
+}
+
+/// Runs one search: the same as [`Searcher::search`].
+pub fn search<G: Game>(
+    searcher: &mut Searcher,
+    position: &G,
+    limits: &SearchLimits,
+    options: &SearchOptions,
+    root_moves: Option<&[G::Move]>,
+    control: &SearchControl,
+    report: &mut dyn FnMut(SearchEvent<G::Move>),
+) -> SearchResult<G::Move> {
+    searcher.search(position, limits, options, root_moves, control, report)
+}
+
+/// Searches every position to `depth` with one thread and a 16 MiB table, cleared before
+/// each position, and returns the total node count (the `bench` signature).
+pub fn bench<G: Game>(positions: &[G], depth: u32) -> u64 {
+    let mut searcher = Searcher::new(16);
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..SearchLimits::default()
+    };
+    let control = SearchControl::new();
+    positions
+        .iter()
+        .map(|p| {
+            searcher.clear();
+            searcher
+                .search(
+                    p,
+                    &limits,
+                    &SearchOptions::default(),
+                    None,
+                    &control,
+                    &mut |_| {},
+                )
+                .nodes
+        })
+        .sum()
+}

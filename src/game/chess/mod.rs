@@ -1,84 +1,344 @@
-//! Chess (placeholder until its issue lands: every method panics with todo!).
+//! Chess and Chess960: bitboards with magic slider attacks, legal move generation with pin and
+//! check masks, make/undo with incremental Zobrist keys, FEN (X-FEN, Shredder-FEN) and UCI moves.
+//!
+//! Sides: White = 0, Black = 1. Castling is stored as king-takes-own-rook, so standard chess
+//! and Chess960 share one code path; `GameConfig::chess960` only changes how castling is written.
 
-use crate::game::{Game, GameConfig, GameError, GameMove, MoveList, Outcome, Score};
+pub mod attacks;
+pub mod bitboard;
+mod board;
+mod eval;
+mod fen;
+mod movegen;
+pub mod types;
+mod zobrist;
 
-/// A move (placeholder encoding).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Move(u16);
+pub use board::Chess;
+pub use movegen::ChessMoveList;
+pub use types::Move;
 
-impl GameMove for Move {
-    fn to_bits(self) -> u16 {
-        self.0
+use bitboard::{file_of, parse_square, square_name, LIGHT_SQUARES};
+use board::castle_targets;
+use types::*;
+
+use crate::game::{Game, GameConfig, GameError, Outcome, Score};
+
+/// The standard start position.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Chess {
+    /// Halfmove clock (plies since the last capture or pawn move).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
     }
-    fn from_bits(bits: u16) -> Self {
-        Move(bits)
+
+    /// How many times the current position occurred before, within the reversible plies
+    /// (same side to move, same pieces, castling rights and en-passant square).
+    pub fn repetitions(&self) -> usize {
+        let limit = self.halfmove.min(self.plies_from_null) as usize;
+        let len = self.history.len();
+        let mut count = 0;
+        let mut d = 4;
+        while d <= limit && d <= len {
+            if self.history[len - d].hash == self.hash {
+                count += 1;
+            }
+            d += 2;
+        }
+        count
+    }
+
+    /// Whether neither side can ever mate: no pawns, rooks or queens, and either at most one
+    /// minor piece in all, or only bishops all standing on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        if self.by_kind[PAWN] | self.by_kind[ROOK] | self.by_kind[QUEEN] != 0 {
+            return false;
+        }
+        let minors = self.by_kind[KNIGHT] | self.by_kind[BISHOP];
+        if minors.count_ones() <= 1 {
+            return true;
+        }
+        let bishops = self.by_kind[BISHOP];
+        self.by_kind[KNIGHT] == 0 && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
+    }
+
+    /// Number of legal moves (counted without building a list).
+    pub fn legal_move_count(&self) -> u64 {
+        self.count_moves()
+    }
+
+    fn standard_castling_text(m: Move, config: &GameConfig) -> bool {
+        !config.chess960 && file_of(m.from()) == 4 && matches!(file_of(m.to()), 0 | 7)
     }
 }
 
-/// A position (placeholder).
-#[derive(Clone, Debug)]
-pub struct Chess;
-
 impl Game for Chess {
     type Move = Move;
-    type MoveList = MoveList<Move, 256>;
+    type MoveList = ChessMoveList;
     const NAME: &'static str = "chess";
 
-    fn startpos(_config: &GameConfig) -> Self {
-        todo!()
+    fn startpos(config: &GameConfig) -> Self {
+        match fen::parse(STARTPOS, config.chess960) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("the start position FEN is valid: {e}"),
+        }
     }
-    fn from_fen(_fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
-        todo!()
+
+    fn from_fen(fen: &str, config: &GameConfig) -> Result<Self, GameError> {
+        fen::parse(fen, config.chess960)
     }
+
     fn to_fen(&self) -> String {
-        todo!()
+        fen::write(self)
     }
+
     fn display(&self) -> String {
-        todo!()
+        let mut out = String::new();
+        let sep = " +---+---+---+---+---+---+---+---+\n";
+        out.push_str(sep);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let p = self.piece_on(rank * 8 + file);
+                let c = if p == NO_PIECE { ' ' } else { piece_char(p) };
+                out.push_str(" | ");
+                out.push(c);
+            }
+            out.push_str(&format!(" | {}\n", rank + 1));
+            out.push_str(sep);
+        }
+        out.push_str("   a   b   c   d   e   f   g   h\n\n");
+        out.push_str(&format!("Fen: {}\n", self.to_fen()));
+        out.push_str(&format!("Key: {:016X}\n", self.hash));
+        out.push_str(&format!("Checkers: {}", fen::square_list(self.checkers)));
+        out
     }
+
     fn num_players(&self) -> usize {
-        todo!()
+        2
     }
+
     fn side_to_move(&self) -> usize {
-        todo!()
+        self.side
     }
-    fn generate_moves(&self, _list: &mut Self::MoveList) {
-        todo!()
+
+    fn generate_moves(&self, list: &mut Self::MoveList) {
+        list.clear();
+        self.generate::<_, false>(list);
     }
-    fn generate_noisy(&self, _list: &mut Self::MoveList) {
-        todo!()
+
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        list.clear();
+        self.generate::<_, true>(list);
     }
-    fn is_noisy(&self, _m: Move) -> bool {
-        todo!()
+
+    fn is_noisy(&self, m: Move) -> bool {
+        match m.kind() {
+            PROMOTION | EN_PASSANT => true,
+            CASTLING => false,
+            _ => !m.is_null() && self.piece_on(m.to()) != NO_PIECE,
+        }
     }
-    fn noisy_order(&self, _m: Move) -> i32 {
-        todo!()
+
+    /// MVV-LVA: the victim's value times 8 minus the attacker's kind; promotions add the value
+    /// of the new piece.
+    fn noisy_order(&self, m: Move) -> i32 {
+        let attacker = kind_of(self.piece_on(m.from())) as i32;
+        let victim = match m.kind() {
+            EN_PASSANT => eval::VALUE[PAWN],
+            CASTLING => 0,
+            _ => {
+                let p = self.piece_on(m.to());
+                if p == NO_PIECE {
+                    0
+                } else {
+                    eval::VALUE[kind_of(p)]
+                }
+            }
+        };
+        let promo = if m.kind() == PROMOTION {
+            eval::VALUE[m.promo()] - eval::VALUE[PAWN]
+        } else {
+            0
+        };
+        (victim + promo) * 8 - attacker
     }
-    fn make_move(&mut self, _m: Move) {
-        todo!()
+
+    /// Plays a legal move; [`Move::NULL`] (`0000`) is played as a pass.
+    #[inline]
+    fn make_move(&mut self, m: Move) {
+        self.do_move(m);
     }
-    fn undo_move(&mut self, _m: Move) {
-        todo!()
+
+    #[inline]
+    fn undo_move(&mut self, m: Move) {
+        self.undo(m);
     }
+
+    fn can_null_move(&self) -> bool {
+        let us = self.side;
+        self.checkers == 0 && self.by_side[us] & !(self.by_kind[PAWN] | self.by_kind[KING]) != 0
+    }
+
+    fn make_null_move(&mut self) {
+        self.do_null();
+    }
+
+    fn undo_null_move(&mut self) {
+        self.undo_null();
+    }
+
     fn hash(&self) -> u64 {
-        todo!()
+        self.hash
     }
+
     fn in_check(&self) -> bool {
-        todo!()
+        self.checkers != 0
     }
+
+    /// Insufficient material, threefold repetition (the current position seen twice before in
+    /// the game history), and the 50-move rule: 100 plies without capture or pawn move draw,
+    /// except when the side to move is checkmated (then `None`, and the mate decides).
     fn rule_outcome(&self) -> Option<Outcome> {
-        todo!()
+        if self.insufficient_material() {
+            return Some(Outcome::Draw);
+        }
+        if self.halfmove >= 100 {
+            if self.checkers != 0 && self.count_moves() == 0 {
+                return None;
+            }
+            return Some(Outcome::Draw);
+        }
+        if self.repetitions() >= 2 {
+            return Some(Outcome::Draw);
+        }
+        None
     }
+
     fn no_moves_outcome(&self) -> Outcome {
-        todo!()
+        if self.checkers != 0 {
+            Outcome::Win(self.side ^ 1)
+        } else {
+            Outcome::Draw
+        }
     }
-    fn parse_move(&self, _text: &str, _config: &GameConfig) -> Result<Move, GameError> {
-        todo!()
+
+    /// Reads `e2e4`, `e7e8q` (promotion letter in either case), castling as king-to-destination
+    /// (`e1g1`) or king-takes-rook (`e1h1`) in any mode, and `0000` (a pass; refused in check).
+    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<Move, GameError> {
+        let t = text.trim();
+        if t == "0000" {
+            if self.checkers != 0 {
+                return Err(GameError::new(
+                    "null move 0000 is not allowed while the side to move is in check",
+                ));
+            }
+            return Ok(Move::NULL);
+        }
+        let bad = || GameError::new(format!("move '{t}' is not in UCI form (e2e4, e7e8q)"));
+        if !t.is_ascii() || !(t.len() == 4 || t.len() == 5) {
+            return Err(bad());
+        }
+        let from = t.get(0..2).and_then(parse_square).ok_or_else(bad)?;
+        let to = t.get(2..4).and_then(parse_square).ok_or_else(bad)?;
+        let promo = match t.as_bytes().get(4).map(|b| b.to_ascii_lowercase()) {
+            None => None,
+            Some(b'q') => Some(QUEEN),
+            Some(b'r') => Some(ROOK),
+            Some(b'b') => Some(BISHOP),
+            Some(b'n') => Some(KNIGHT),
+            Some(_) => {
+                return Err(GameError::new(format!(
+                    "move '{t}': promotion piece must be one of q, r, b, n"
+                )))
+            }
+        };
+        let mut list = ChessMoveList::new();
+        self.generate_moves(&mut list);
+        let promo_ok = |m: Move| {
+            if m.kind() == PROMOTION {
+                promo == Some(m.promo())
+            } else {
+                promo.is_none()
+            }
+        };
+        if let Some(&m) = list
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && promo_ok(**m))
+        {
+            return Ok(m);
+        }
+        if let Some(&m) = list.iter().find(|m| {
+            m.kind() == CASTLING
+                && m.from() == from
+                && castle_targets(m.from(), m.to()).0 == to
+                && promo.is_none()
+        }) {
+            return Ok(m);
+        }
+        if promo.is_none()
+            && list
+                .iter()
+                .any(|m| m.kind() == PROMOTION && m.from() == from && m.to() == to)
+        {
+            return Err(GameError::new(format!(
+                "move '{t}' needs a promotion piece (q, r, b or n)"
+            )));
+        }
+        Err(GameError::new(format!(
+            "illegal move '{t}' in {}",
+            self.to_fen()
+        )))
     }
-    fn format_move(&self, _m: Move, _config: &GameConfig) -> String {
-        todo!()
+
+    /// Writes UCI text. Castling is `e1g1` unless `config.chess960` is on, then `e1h1`
+    /// (king takes rook); a castling whose king or rook is not on a standard square is always
+    /// written king-takes-rook, since the king-destination form can be ambiguous there.
+    fn format_move(&self, m: Move, config: &GameConfig) -> String {
+        if m.is_null() {
+            return "0000".to_string();
+        }
+        if m == Move::NONE {
+            return "(none)".to_string();
+        }
+        let from = m.from();
+        let mut to = m.to();
+        if m.kind() == CASTLING && Chess::standard_castling_text(m, config) {
+            to = castle_targets(from, to).0;
+        }
+        let mut s = square_name(from);
+        s.push_str(&square_name(to));
+        if m.kind() == PROMOTION {
+            s.push(match m.promo() {
+                KNIGHT => 'n',
+                BISHOP => 'b',
+                ROOK => 'r',
+                _ => 'q',
+            });
+        }
+        s
     }
+
     fn evaluate(&self) -> Score {
-        todo!()
+        eval::evaluate(self)
+    }
+
+    /// Perft through the same make/undo path as search, counting the last ply without
+    /// building a list.
+    fn perft(&mut self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_moves(),
+            _ => {
+                let mut list = ChessMoveList::new();
+                self.generate::<_, false>(&mut list);
+                let mut nodes = 0;
+                for &m in list.iter() {
+                    self.do_move(m);
+                    nodes += self.perft(depth - 1);
+                    self.undo(m);
+                }
+                nodes
+            }
+        }
     }
 }

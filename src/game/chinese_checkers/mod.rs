@@ -1,84 +1,425 @@
-//! ChineseCheckers (placeholder until its issue lands: every method panics with todo!).
+//! Chinese checkers for 1 to 6 players on the 121-cell star (rules and notation in
+//! `shared/briefs/chinese-checkers.md`).
+//!
+//! - [`cells`]: cell names, neighbours, jump tables, the six triangles;
+//! - [`movegen`]: steps and jump chains (a flood fill over `u128` cell sets), perft;
+//! - [`fen`]: the position string and the `d` drawing;
+//! - [`paths`]: a witness path for every move (for GUIs that do not know the rules);
+//! - [`distance`]: plain (hex) distance and the "pieces distance" that uses jumps;
+//! - [`eval`]: the progress evaluation and the quiet horizon (`generate_noisy`).
+
+use std::fmt;
 
 use crate::game::{Game, GameConfig, GameError, GameMove, MoveList, Outcome, Score};
 
-/// A move (placeholder encoding).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Move(u16);
+pub mod cells;
+pub mod distance;
+pub mod eval;
+pub mod fen;
+pub mod movegen;
+pub mod paths;
+mod zobrist;
 
-impl GameMove for Move {
-    fn to_bits(self) -> u16 {
-        self.0
+pub use cells::{Cell, CellSet, Triangle, ALL_CELLS, NUM_CELLS};
+pub use paths::MoveWithPath;
+
+use cells::TABLES;
+use zobrist::KEYS;
+
+/// The most pieces a player may have (each starts with ten and nothing is ever captured).
+pub const MAX_PIECES_PER_PLAYER: usize = 10;
+
+/// Capacity of the move list.
+///
+/// Only the side to move moves, with at most [`MAX_PIECES_PER_PLAYER`] = 10 pieces. One piece
+/// has at most 6 step destinations, and its jump landings all lie on its own sublattice
+/// (both coordinates change by an even amount), whose largest class holds 37 cells of the
+/// star, so at most 36 jump destinations besides the start cell. 10 x (6 + 36) = 420.
+/// (`tests/chinese_checkers_rules.rs` recomputes this bound from the tables.)
+pub const MAX_MOVES: usize = 420;
+
+const NO_WINNER: u8 = u8::MAX;
+
+/// A move: a step or a jump chain written by its end points, or the pass `0000`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: u8,
+    to: u8,
+}
+
+impl Move {
+    /// The pass (`0000`), legal only when the side to move has no other move.
+    pub const PASS: Move = Move {
+        from: u8::MAX,
+        to: u8::MAX,
+    };
+
+    /// The move of the piece on `from` to `to` (not checked for legality).
+    pub fn new(from: Cell, to: Cell) -> Move {
+        Move {
+            from: from.index() as u8,
+            to: to.index() as u8,
+        }
     }
-    fn from_bits(bits: u16) -> Self {
-        Move(bits)
+
+    /// Whether this is the pass.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self == Move::PASS
+    }
+
+    /// The start cell (`None` for the pass or an invalid encoding).
+    pub fn from_cell(self) -> Option<Cell> {
+        Cell::from_index(self.from as usize)
+    }
+
+    /// The destination cell (`None` for the pass or an invalid encoding).
+    pub fn to_cell(self) -> Option<Cell> {
+        Cell::from_index(self.to as usize)
     }
 }
 
-/// A position (placeholder).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.from_cell(), self.to_cell()) {
+            (Some(a), Some(b)) if !self.is_pass() => write!(f, "{a}{b}"),
+            _ => f.write_str("0000"),
+        }
+    }
+}
+
+impl GameMove for Move {
+    #[inline]
+    fn to_bits(self) -> u16 {
+        u16::from(self.from) | (u16::from(self.to) << 8)
+    }
+    #[inline]
+    fn from_bits(bits: u16) -> Self {
+        Move {
+            from: (bits & 0xFF) as u8,
+            to: (bits >> 8) as u8,
+        }
+    }
+}
+
+/// The optional rule variants a position was created with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// `goal-lock`: a piece standing in its own target may only move to cells of that
+    /// triangle, at every landing of a chain.
+    pub goal_lock: bool,
+    /// `no-foreign-stop`: a move may not end in a triangle other than the mover's home or target.
+    pub no_foreign_stop: bool,
+}
+
+impl Rules {
+    /// The rule variants chosen in a [`GameConfig`].
+    pub fn from_config(config: &GameConfig) -> Rules {
+        Rules {
+            goal_lock: config.cc_goal_lock,
+            no_foreign_stop: config.cc_no_foreign_stop,
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    /// `standard`, `goal-lock`, `no-foreign-stop` or `goal-lock,no-foreign-stop` (as in the perft file).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.goal_lock, self.no_foreign_stop) {
+            (false, false) => f.write_str("standard"),
+            (true, false) => f.write_str("goal-lock"),
+            (false, true) => f.write_str("no-foreign-stop"),
+            (true, true) => f.write_str("goal-lock,no-foreign-stop"),
+        }
+    }
+}
+
+/// A Chinese-checkers position: the pieces, the seating, the side to move and the rules.
+///
+/// Sides are numbered by their place in the `players` string (turn order); each side is
+/// the player of one home triangle.
 #[derive(Clone, Debug)]
-pub struct ChineseCheckers;
+pub struct ChineseCheckers {
+    /// Pieces of each side (turn index).
+    pieces: [CellSet; 6],
+    /// All pieces.
+    occupied: CellSet,
+    /// Home triangle of each side.
+    homes: [Triangle; 6],
+    /// For each triangle, the side whose target it is, or `NO_WINNER`.
+    target_owner: [u8; 6],
+    num_players: u8,
+    side: u8,
+    winner: u8,
+    ply: u32,
+    hash: u64,
+    rules: Rules,
+}
+
+impl ChineseCheckers {
+    /// Builds a position from its parts (used by the position-string parser).
+    fn from_parts(
+        homes: &[Triangle],
+        pieces: [CellSet; 6],
+        side: usize,
+        ply: u32,
+        rules: Rules,
+    ) -> ChineseCheckers {
+        let mut pos = ChineseCheckers {
+            pieces,
+            occupied: pieces.iter().fold(0, |a, &p| a | p),
+            homes: [Triangle::ALL[0]; 6],
+            target_owner: [NO_WINNER; 6],
+            num_players: homes.len() as u8,
+            side: side as u8,
+            winner: NO_WINNER,
+            ply,
+            hash: 0,
+            rules,
+        };
+        for (i, &home) in homes.iter().enumerate() {
+            pos.homes[i] = home;
+            pos.target_owner[home.opposite().index()] = i as u8;
+        }
+        for i in 0..homes.len() {
+            if pos.has_won(i) {
+                pos.winner = i as u8;
+                break;
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The hash computed from scratch.
+    fn compute_hash(&self) -> u64 {
+        let mut h = KEYS.side[self.side as usize];
+        for i in 0..self.num_players as usize {
+            let letter = self.homes[i].index();
+            for c in cells::cells_of(self.pieces[i]) {
+                h ^= KEYS.piece[letter][c.index()];
+            }
+        }
+        h
+    }
+
+    /// Whether side `i` has won: its target is full and holds at least one of its pieces.
+    fn has_won(&self, i: usize) -> bool {
+        let t = self.target_cells(i);
+        self.occupied & t == t && self.pieces[i] & t != 0
+    }
+
+    /// The cells of the target triangle of side `i`.
+    #[inline]
+    fn target_cells(&self, i: usize) -> CellSet {
+        TABLES.triangle[self.homes[i].opposite().index()]
+    }
+
+    /// Where a move of side `i` may end: every cell, or under `no-foreign-stop` the central
+    /// hexagon and the side's home and target.
+    #[inline]
+    fn stop_cells(&self, i: usize) -> CellSet {
+        if self.rules.no_foreign_stop {
+            let home = self.homes[i].index();
+            let target = self.homes[i].opposite().index();
+            cells::HEXAGON | TABLES.triangle[home] | TABLES.triangle[target]
+        } else {
+            ALL_CELLS
+        }
+    }
+
+    /// The rule variants of this position.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The home triangle of side `i` (turn index); panics if `i >= num_players()`.
+    pub fn home(&self, i: usize) -> Triangle {
+        assert!(i < self.num_players as usize, "no side {i}");
+        self.homes[i]
+    }
+
+    /// The target triangle of side `i` (the one opposite its home).
+    pub fn target(&self, i: usize) -> Triangle {
+        self.home(i).opposite()
+    }
+
+    /// The `players` string: home letters in turn order.
+    pub fn players(&self) -> String {
+        self.homes[..self.num_players as usize]
+            .iter()
+            .map(|t| t.letter())
+            .collect()
+    }
+
+    /// The pieces of side `i` (empty for an unknown side).
+    pub fn pieces(&self, i: usize) -> CellSet {
+        if i < self.num_players as usize {
+            self.pieces[i]
+        } else {
+            0
+        }
+    }
+
+    /// All pieces on the board.
+    pub fn occupied(&self) -> CellSet {
+        self.occupied
+    }
+
+    /// The side (turn index) whose piece stands on `cell`, if any.
+    pub fn side_at(&self, cell: Cell) -> Option<usize> {
+        (0..self.num_players as usize).find(|&i| self.pieces[i] & cell.bit() != 0)
+    }
+
+    /// Moves played so far (passes included).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The side that has won, if any.
+    pub fn winner(&self) -> Option<usize> {
+        (self.winner != NO_WINNER).then_some(self.winner as usize)
+    }
+}
 
 impl Game for ChineseCheckers {
     type Move = Move;
-    type MoveList = MoveList<Move, 256>;
+    type MoveList = MoveList<Move, MAX_MOVES>;
     const NAME: &'static str = "chinesecheckers";
 
-    fn startpos(_config: &GameConfig) -> Self {
-        todo!()
+    fn startpos(config: &GameConfig) -> Self {
+        let text = fen::startpos_string(config.cc_players);
+        match ChineseCheckers::from_fen(text, config) {
+            Ok(pos) => pos,
+            // The start strings are constants checked by the tests.
+            Err(e) => unreachable!("bad built-in start position: {e}"),
+        }
     }
-    fn from_fen(_fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
-        todo!()
+
+    fn from_fen(text: &str, config: &GameConfig) -> Result<Self, GameError> {
+        fen::parse(text, Rules::from_config(config))
     }
+
     fn to_fen(&self) -> String {
-        todo!()
+        fen::write(self)
     }
+
     fn display(&self) -> String {
-        todo!()
+        fen::draw(self)
     }
+
     fn num_players(&self) -> usize {
-        todo!()
+        self.num_players as usize
     }
+
     fn side_to_move(&self) -> usize {
-        todo!()
+        self.side as usize
     }
-    fn generate_moves(&self, _list: &mut Self::MoveList) {
-        todo!()
+
+    fn generate_moves(&self, list: &mut Self::MoveList) {
+        list.clear();
+        self.generate_into(list);
     }
-    fn generate_noisy(&self, _list: &mut Self::MoveList) {
-        todo!()
+
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        list.clear();
+        self.generate_noisy_into(list);
     }
-    fn is_noisy(&self, _m: Move) -> bool {
-        todo!()
+
+    fn is_noisy(&self, m: Move) -> bool {
+        self.advance(m) >= eval::NOISY_ADVANCE
     }
-    fn noisy_order(&self, _m: Move) -> i32 {
-        todo!()
+
+    fn noisy_order(&self, m: Move) -> i32 {
+        self.advance(m)
     }
-    fn make_move(&mut self, _m: Move) {
-        todo!()
+
+    #[inline]
+    fn make_move(&mut self, m: Move) {
+        debug_assert_eq!(self.winner, NO_WINNER, "move made in a won position");
+        let s = self.side as usize;
+        let next = if s + 1 == self.num_players as usize {
+            0
+        } else {
+            s + 1
+        };
+        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
+        self.side = next as u8;
+        self.ply += 1;
+        if m.is_pass() {
+            return;
+        }
+        let (from, to) = (m.from as usize, m.to as usize);
+        let change = (1u128 << from) | (1u128 << to);
+        self.pieces[s] ^= change;
+        self.occupied ^= change;
+        let letter = self.homes[s].index();
+        self.hash ^= KEYS.piece[letter][from] ^ KEYS.piece[letter][to];
+        // Only the triangle of the destination can have become won.
+        let tri = TABLES.triangle_of[to];
+        if tri != cells::NO_CELL {
+            let owner = self.target_owner[tri as usize];
+            if owner != NO_WINNER && self.has_won(owner as usize) {
+                self.winner = owner;
+            }
+        }
     }
-    fn undo_move(&mut self, _m: Move) {
-        todo!()
+
+    #[inline]
+    fn undo_move(&mut self, m: Move) {
+        let next = self.side as usize;
+        let s = if next == 0 {
+            self.num_players as usize - 1
+        } else {
+            next - 1
+        };
+        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
+        self.side = s as u8;
+        self.ply -= 1;
+        // Moves are only made in positions without a winner.
+        self.winner = NO_WINNER;
+        if m.is_pass() {
+            return;
+        }
+        let (from, to) = (m.from as usize, m.to as usize);
+        let change = (1u128 << from) | (1u128 << to);
+        self.pieces[s] ^= change;
+        self.occupied ^= change;
+        let letter = self.homes[s].index();
+        self.hash ^= KEYS.piece[letter][from] ^ KEYS.piece[letter][to];
     }
+
     fn hash(&self) -> u64 {
-        todo!()
+        self.hash
     }
+
     fn in_check(&self) -> bool {
-        todo!()
+        false
     }
+
     fn rule_outcome(&self) -> Option<Outcome> {
-        todo!()
+        self.winner().map(Outcome::Win)
     }
+
+    /// Never reached in play (a side without a move passes); a position without moves is a
+    /// won one, so this names the winner if there is one and a draw otherwise.
     fn no_moves_outcome(&self) -> Outcome {
-        todo!()
+        self.winner().map_or(Outcome::Draw, Outcome::Win)
     }
-    fn parse_move(&self, _text: &str, _config: &GameConfig) -> Result<Move, GameError> {
-        todo!()
+
+    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<Move, GameError> {
+        fen::parse_move(self, text)
     }
-    fn format_move(&self, _m: Move, _config: &GameConfig) -> String {
-        todo!()
+
+    fn format_move(&self, m: Move, _config: &GameConfig) -> String {
+        m.to_string()
     }
+
     fn evaluate(&self) -> Score {
-        todo!()
+        self.progress_score()
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.perft_fast(depth)
     }
 }

@@ -1,10 +1,49 @@
-//! Xiangqi (placeholder until its issue lands: every method panics with todo!).
+//! Xiangqi (Chinese chess): board, legal moves, make/undo, Zobrist hashing, FEN, ICCS moves,
+//! the repetition rules (perpetual check loses) and a simple evaluation.
+//!
+//! Red is side 0 (upper case, `w` in FEN), Black is side 1.
+//!
+//! Files: [`board`] (mailbox, tables, attack test), `movegen` (legal generation), `fen`,
+//! `iccs` (move text), [`zobrist`], `rules` (repetition and move limit), `eval`.
+
+pub mod board;
+mod eval;
+mod fen;
+mod iccs;
+mod movegen;
+mod rules;
+pub mod zobrist;
+
+use std::fmt::Write as _;
 
 use crate::game::{Game, GameConfig, GameError, GameMove, MoveList, Outcome, Score};
+use board::{Square, EMPTY, OFF, SLOT_KING};
 
-/// A move (placeholder encoding).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// A move: origin square in the high byte, destination in the low byte (mailbox squares, see
+/// [`board`]). `Move::default()` (0) is no move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move(u16);
+
+impl Move {
+    /// The move from `from` to `to`.
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move(((from as u16) << 8) | to as u16)
+    }
+    /// The origin square.
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        (self.0 >> 8) as u8
+    }
+    /// The destination square.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        self.0 as u8
+    }
+}
 
 impl GameMove for Move {
     fn to_bits(self) -> u16 {
@@ -15,70 +54,350 @@ impl GameMove for Move {
     }
 }
 
-/// A position (placeholder).
+/// Capacity of a move list. Bound on the pseudo-legal moves of one side (legal moves are a
+/// subset): 2 chariots x 17 (8 along the rank + 9 along the file) + 2 cannons x 17 + 2 horses x 8
+/// + 2 elephants x 4 + 2 advisors x 4 + general 4 + 5 soldiers x 3 = 119 <= 128. (The most legal
+/// moves known in a real position is far lower; the bound only has to be safe.)
+pub const MAX_MOVES: usize = 128;
+
+/// The move list of xiangqi.
+pub type XiangqiMoveList = MoveList<Move, MAX_MOVES>;
+
+/// What make/undo and the repetition rules need to know about one position of the game.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct State {
+    /// Zobrist key (side to move included).
+    hash: u64,
+    /// The piece captured by the move that led here (EMPTY if none).
+    captured: u8,
+    /// The piece-list slot the captured piece occupied.
+    captured_slot: u8,
+    /// Whether the side to move is in check.
+    in_check: bool,
+    /// Plies since the last capture (the 120-ply limit).
+    rule60: u16,
+    /// Plies since the last capture or null move: how far back a repetition can reach.
+    repetition_window: u16,
+}
+
+/// A xiangqi position with its history (make/undo stack).
 #[derive(Clone, Debug)]
-pub struct Xiangqi;
+pub struct Xiangqi {
+    /// Piece codes on the padded mailbox.
+    board: [u8; 256],
+    /// For each occupied square, the slot of its piece in `pieces[side]`.
+    slot: [u8; 256],
+    /// Piece lists: the square of each slot (0 = no piece), see [`board::slot_range`].
+    pieces: [[u8; board::SLOTS]; 2],
+    /// Side to move (0 = Red, 1 = Black).
+    side: usize,
+    /// The current state.
+    st: State,
+    /// The states of the earlier positions, oldest first.
+    history: Vec<State>,
+    /// Full-move number of the root position (for `to_fen`).
+    root_fullmove: u32,
+    /// Side to move at the root position.
+    root_side: usize,
+}
+
+impl Xiangqi {
+    /// Parses a FEN (see [`Game::from_fen`]).
+    pub fn parse_fen(fen: &str) -> Result<Xiangqi, GameError> {
+        fen::parse(fen)
+    }
+
+    /// The piece code on a square (0 = empty).
+    pub fn piece_at(&self, s: Square) -> u8 {
+        self.board[s as usize]
+    }
+
+    /// The square of the general of `side`.
+    #[inline(always)]
+    pub fn king_square(&self, side: usize) -> Square {
+        self.pieces[side][SLOT_KING]
+    }
+
+    /// Plies since the last capture.
+    pub fn plies_since_capture(&self) -> u32 {
+        u32::from(self.st.rule60)
+    }
+
+    /// The squares of the pieces giving check.
+    pub fn checkers(&self) -> Vec<Square> {
+        board::checkers(&self.board, self.king_square(self.side), self.side)
+    }
+
+    /// Number of plies played since the root position.
+    pub fn game_ply(&self) -> usize {
+        self.history.len()
+    }
+
+    fn compute_in_check(&self) -> bool {
+        board::attacked(&self.board, self.king_square(self.side), self.side)
+    }
+
+    /// Builds the position from placed pieces; used by the FEN reader.
+    fn from_parts(
+        board: [u8; 256],
+        slot: [u8; 256],
+        pieces: [[u8; board::SLOTS]; 2],
+        side: usize,
+        rule60: u16,
+        fullmove: u32,
+    ) -> Xiangqi {
+        let mut hash = if side == 1 { zobrist::SIDE } else { 0 };
+        for s in 0..=255u8 {
+            let p = board[s as usize];
+            if p != EMPTY && p != OFF {
+                hash ^= zobrist::piece_key(p, s);
+            }
+        }
+        let mut pos = Xiangqi {
+            board,
+            slot,
+            pieces,
+            side,
+            st: State {
+                hash,
+                rule60,
+                ..State::default()
+            },
+            history: Vec::with_capacity(256),
+            root_fullmove: fullmove,
+            root_side: side,
+        };
+        pos.st.in_check = pos.compute_in_check();
+        pos
+    }
+
+    /// Recomputes the Zobrist key from scratch (for tests of the incremental key).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = if self.side == 1 { zobrist::SIDE } else { 0 };
+        for s in 0..=255u8 {
+            let p = self.board[s as usize];
+            if p != EMPTY && p != OFF {
+                hash ^= zobrist::piece_key(p, s);
+            }
+        }
+        hash
+    }
+
+    /// Perft without the trait's generic frame (same generation and make/undo).
+    fn perft_inner(&mut self, depth: u32) -> u64 {
+        let mut list = XiangqiMoveList::new();
+        movegen::generate::<true>(self, &mut list);
+        if depth <= 1 {
+            return list.len() as u64;
+        }
+        let mut nodes = 0;
+        for &m in list.iter() {
+            self.make_move(m);
+            nodes += self.perft_inner(depth - 1);
+            self.undo_move(m);
+        }
+        nodes
+    }
+}
 
 impl Game for Xiangqi {
     type Move = Move;
-    type MoveList = MoveList<Move, 256>;
+    type MoveList = XiangqiMoveList;
     const NAME: &'static str = "xiangqi";
 
     fn startpos(_config: &GameConfig) -> Self {
-        todo!()
+        match fen::parse(START_FEN) {
+            Ok(p) => p,
+            Err(e) => panic!("the start FEN is valid: {e}"),
+        }
     }
-    fn from_fen(_fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
-        todo!()
+
+    fn from_fen(fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
+        fen::parse(fen)
     }
+
     fn to_fen(&self) -> String {
-        todo!()
+        fen::write(self)
     }
+
     fn display(&self) -> String {
-        todo!()
+        let mut out = String::new();
+        out.push_str("   +-------------------+\n");
+        for rank in (0..10u8).rev() {
+            let _ = write!(out, " {rank} |");
+            for file in 0..9u8 {
+                let p = self.board[board::square(file, rank) as usize];
+                let c = if p == EMPTY { '.' } else { fen::piece_char(p) };
+                let _ = write!(out, " {c}");
+            }
+            out.push_str(" |\n");
+            if rank == 5 {
+                out.push_str("   |~~~~~~~~~~~~~~~~~~~|\n");
+            }
+        }
+        out.push_str("   +-------------------+\n");
+        out.push_str("     a b c d e f g h i\n\n");
+        let _ = writeln!(out, "Fen: {}", self.to_fen());
+        let _ = writeln!(out, "Key: {:016X}", self.hash());
+        let checkers: Vec<String> = self.checkers().into_iter().map(iccs::square_name).collect();
+        let _ = write!(out, "Checkers: {}", checkers.join(" "));
+        out
     }
+
     fn num_players(&self) -> usize {
-        todo!()
+        2
     }
+
     fn side_to_move(&self) -> usize {
-        todo!()
+        self.side
     }
-    fn generate_moves(&self, _list: &mut Self::MoveList) {
-        todo!()
+
+    fn generate_moves(&self, list: &mut Self::MoveList) {
+        movegen::generate::<true>(self, list);
     }
-    fn generate_noisy(&self, _list: &mut Self::MoveList) {
-        todo!()
+
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        movegen::generate::<false>(self, list);
     }
-    fn is_noisy(&self, _m: Move) -> bool {
-        todo!()
+
+    fn is_noisy(&self, m: Move) -> bool {
+        let p = self.board[m.to() as usize];
+        p != EMPTY && p != OFF
     }
-    fn noisy_order(&self, _m: Move) -> i32 {
-        todo!()
+
+    fn noisy_order(&self, m: Move) -> i32 {
+        let victim = self.board[m.to() as usize];
+        let attacker = self.board[m.from() as usize];
+        eval::mvv_lva(victim, attacker)
     }
-    fn make_move(&mut self, _m: Move) {
-        todo!()
+
+    #[inline]
+    fn make_move(&mut self, m: Move) {
+        let from = m.from();
+        let to = m.to();
+        let piece = self.board[from as usize];
+        let captured = self.board[to as usize];
+        let us = self.side;
+        let mut hash = self.st.hash
+            ^ zobrist::SIDE
+            ^ zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to);
+        let mut captured_slot = 0;
+        if captured != EMPTY {
+            hash ^= zobrist::piece_key(captured, to);
+            captured_slot = self.slot[to as usize];
+            self.pieces[us ^ 1][(captured_slot & 15) as usize] = 0;
+        }
+        let s = self.slot[from as usize];
+        self.slot[to as usize] = s;
+        self.pieces[us][(s & 15) as usize] = to;
+        self.board[to as usize] = piece;
+        self.board[from as usize] = EMPTY;
+        self.side = us ^ 1;
+        self.history.push(self.st);
+        let (rule60, window) = if captured != EMPTY {
+            (0, 0)
+        } else {
+            (
+                self.st.rule60.saturating_add(1),
+                self.st.repetition_window.saturating_add(1),
+            )
+        };
+        self.st = State {
+            hash,
+            captured,
+            captured_slot,
+            in_check: false,
+            rule60,
+            repetition_window: window,
+        };
+        self.st.in_check = self.compute_in_check();
     }
-    fn undo_move(&mut self, _m: Move) {
-        todo!()
+
+    #[inline]
+    fn undo_move(&mut self, m: Move) {
+        let Some(prev) = self.history.pop() else {
+            return;
+        };
+        let from = m.from();
+        let to = m.to();
+        let them = self.side;
+        let us = them ^ 1;
+        let piece = self.board[to as usize];
+        let s = self.slot[to as usize];
+        self.board[from as usize] = piece;
+        self.slot[from as usize] = s;
+        self.pieces[us][(s & 15) as usize] = from;
+        let captured = self.st.captured;
+        self.board[to as usize] = captured;
+        if captured != EMPTY {
+            let cs = self.st.captured_slot;
+            self.slot[to as usize] = cs;
+            self.pieces[them][(cs & 15) as usize] = to;
+        }
+        self.side = us;
+        self.st = prev;
     }
+
+    fn can_null_move(&self) -> bool {
+        !self.st.in_check && eval::has_attackers(self, self.side)
+    }
+
+    fn make_null_move(&mut self) {
+        self.history.push(self.st);
+        self.st = State {
+            hash: self.st.hash ^ zobrist::SIDE,
+            captured: EMPTY,
+            captured_slot: 0,
+            in_check: false,
+            rule60: self.st.rule60.saturating_add(1),
+            repetition_window: 0,
+        };
+        self.side ^= 1;
+    }
+
+    fn undo_null_move(&mut self) {
+        if let Some(prev) = self.history.pop() {
+            self.st = prev;
+            self.side ^= 1;
+        }
+    }
+
+    #[inline]
     fn hash(&self) -> u64 {
-        todo!()
+        self.st.hash
     }
+
+    #[inline]
     fn in_check(&self) -> bool {
-        todo!()
+        self.st.in_check
     }
+
     fn rule_outcome(&self) -> Option<Outcome> {
-        todo!()
+        rules::rule_outcome(self)
     }
+
     fn no_moves_outcome(&self) -> Outcome {
-        todo!()
+        // Checkmate and stalemate both lose for the side to move.
+        Outcome::Win(self.side ^ 1)
     }
-    fn parse_move(&self, _text: &str, _config: &GameConfig) -> Result<Move, GameError> {
-        todo!()
+
+    fn parse_move(&self, text: &str, config: &GameConfig) -> Result<Move, GameError> {
+        iccs::parse_move(self, text, config.xiangqi_ranks_from_one)
     }
-    fn format_move(&self, _m: Move, _config: &GameConfig) -> String {
-        todo!()
+
+    fn format_move(&self, m: Move, config: &GameConfig) -> String {
+        iccs::format_move(m, config.xiangqi_ranks_from_one)
     }
+
     fn evaluate(&self) -> Score {
-        todo!()
+        eval::evaluate(self)
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.perft_inner(depth)
     }
 }

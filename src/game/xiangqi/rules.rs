@@ -1,0 +1,89 @@
+//! Game end by rule: repetition (perpetual check loses) and the 120-ply move limit.
+//!
+//! Choices (following Pikafish and Fairy-Stockfish):
+//! - A repetition ends the game when the current position (same pieces, same side to move) occurs
+//!   for the **third** time, looking back only since the last capture or null move (positions
+//!   before a capture cannot recur; soldier moves cannot be undone either, and the Zobrist key
+//!   tells such positions apart anyway).
+//! - The repeated cycle is everything played since the *first* of the three occurrences. A side
+//!   all of whose moves in that cycle gave check is checking perpetually. If exactly one side
+//!   checks perpetually, it loses; if both do (mutual perpetual check) or neither does, the game
+//!   is drawn. Perpetual chase (Asian rules) is not judged.
+//! - **Move limit:** 120 plies (60 moves per side) without a capture is a draw, as in Pikafish
+//!   (`rule60`). The count is the FEN's half-move field plus the plies played since. A mate given
+//!   on the ply that reaches the limit still counts as mate: this function then returns `None`
+//!   and the caller's no-legal-moves test decides. (ElephantEye uses 100 plies not counting
+//!   checks; we chose Pikafish's rule because it is the strongest engine's and the simplest.)
+
+use super::{movegen, Xiangqi, XiangqiMoveList};
+use crate::game::Outcome;
+
+/// Plies without a capture after which the game is drawn.
+pub const MOVE_LIMIT: u16 = 120;
+
+/// Occurrences of a position that end the game by repetition.
+pub const REPETITIONS: usize = 3;
+
+/// See the module comment.
+pub(super) fn rule_outcome(pos: &Xiangqi) -> Option<Outcome> {
+    if let Some(o) = repetition(pos) {
+        return Some(o);
+    }
+    if pos.st.rule60 >= MOVE_LIMIT {
+        if pos.st.in_check {
+            let mut list = XiangqiMoveList::new();
+            movegen::generate::<true>(pos, &mut list);
+            if list.is_empty() {
+                return None;
+            }
+        }
+        return Some(Outcome::Draw);
+    }
+    None
+}
+
+/// The repetition verdict, if the current position occurs for the third time.
+fn repetition(pos: &Xiangqi) -> Option<Outcome> {
+    let n = pos.history.len();
+    let window = usize::from(pos.st.repetition_window).min(n);
+    let mut found = 0;
+    let mut back = 4;
+    let mut first_back = 0;
+    while back <= window {
+        if pos.history.get(n - back).map(|s| s.hash) == Some(pos.st.hash) {
+            found += 1;
+            first_back = back;
+            if found == REPETITIONS - 1 {
+                break;
+            }
+        }
+        back += 2;
+    }
+    if found < REPETITIONS - 1 {
+        return None;
+    }
+    // Positions n - first_back + 1 ..= n were each reached by a move; the state of position j
+    // says whether that move gave check. The mover into position j is the side to move at j - 1.
+    let mut perpetual = [true; 2];
+    for j in (n - first_back + 1)..=n {
+        let state = if j == n {
+            pos.st
+        } else {
+            pos.history.get(j).copied()?
+        };
+        let side_at_j = if (n - j) % 2 == 0 {
+            pos.side
+        } else {
+            pos.side ^ 1
+        };
+        let mover = side_at_j ^ 1;
+        if !state.in_check {
+            perpetual[mover] = false;
+        }
+    }
+    Some(match perpetual {
+        [true, false] => Outcome::Win(1),
+        [false, true] => Outcome::Win(0),
+        _ => Outcome::Draw,
+    })
+}

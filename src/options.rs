@@ -1,0 +1,439 @@
+//! The engine's options: one table that both dialects print from, and the typed settings that
+//! `setoption` changes (checked against the table: a bad value is an error and changes nothing).
+
+use crate::game::{GameConfig, GameKind};
+
+/// Which option a table row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    /// Transposition table size in MiB.
+    Hash,
+    /// Search threads (Lazy SMP).
+    Threads,
+    /// Number of principal variations reported.
+    MultiPv,
+    /// Empties the transposition table.
+    ClearHash,
+    /// The GUI may send `go ponder`.
+    Ponder,
+    /// Milliseconds kept back from every clock allocation for I/O lag.
+    MoveOverhead,
+    /// The game: chess, xiangqi or chinesecheckers.
+    Variant,
+    /// Chess960 castling notation.
+    Chess960,
+    /// Xiangqi move ranks 0-9 (ICCS) or 1-10 (Fairy-Stockfish).
+    XiangqiRanks,
+    /// Players of the Chinese-checkers start position.
+    CcPlayers,
+    /// Chinese-checkers rule variant `goal-lock`.
+    CcGoalLock,
+    /// Chinese-checkers rule variant `no-foreign-stop`.
+    CcNoForeignStop,
+    /// UCCI: times in milliseconds instead of seconds.
+    UseMillisec,
+    /// UCCI: start a new game (like `ucinewgame`).
+    NewGame,
+}
+
+/// The type of an option as the protocols declare it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `type check`.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// `type spin`.
+    Spin {
+        /// Default value (within min..=max).
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// `type combo`.
+    Combo {
+        /// Default value (one of `vars`).
+        default: &'static str,
+        /// The allowed values.
+        vars: &'static [&'static str],
+    },
+    /// `type button`.
+    Button,
+}
+
+/// One row of the option table.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    /// Which option.
+    pub id: OptionId,
+    /// Name in UCI (`None`: not offered in UCI).
+    pub uci_name: Option<&'static str>,
+    /// Name in UCCI (`None`: not offered in UCCI).
+    pub ucci_name: Option<&'static str>,
+    /// Type, default and range.
+    pub kind: OptionKind,
+}
+
+/// Largest `Hash` in MiB (the allocation is tried, never assumed: a failed one is an error).
+pub const MAX_HASH_MB: i64 = 65536;
+/// Largest `Threads`.
+pub const MAX_THREADS: i64 = 256;
+
+/// Every option, in the order the handshakes print them.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        id: OptionId::Hash,
+        uci_name: Some("Hash"),
+        ucci_name: Some("hashsize"),
+        kind: OptionKind::Spin {
+            default: 16,
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Threads,
+        uci_name: Some("Threads"),
+        ucci_name: Some("threads"),
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: MAX_THREADS,
+        },
+    },
+    OptionSpec {
+        id: OptionId::MultiPv,
+        uci_name: Some("MultiPV"),
+        ucci_name: Some("multipv"),
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    OptionSpec {
+        id: OptionId::ClearHash,
+        uci_name: Some("Clear Hash"),
+        ucci_name: Some("clearhash"),
+        kind: OptionKind::Button,
+    },
+    OptionSpec {
+        id: OptionId::Ponder,
+        uci_name: Some("Ponder"),
+        ucci_name: Some("ponder"),
+        kind: OptionKind::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::MoveOverhead,
+        uci_name: Some("Move Overhead"),
+        ucci_name: Some("moveoverhead"),
+        kind: OptionKind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+    },
+    OptionSpec {
+        id: OptionId::UseMillisec,
+        uci_name: None,
+        ucci_name: Some("usemillisec"),
+        kind: OptionKind::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::NewGame,
+        uci_name: None,
+        ucci_name: Some("newgame"),
+        kind: OptionKind::Button,
+    },
+    OptionSpec {
+        id: OptionId::Variant,
+        uci_name: Some("UCI_Variant"),
+        ucci_name: None,
+        kind: OptionKind::Combo {
+            default: "chess",
+            vars: &["chess", "xiangqi", "chinesecheckers"],
+        },
+    },
+    OptionSpec {
+        id: OptionId::Chess960,
+        uci_name: Some("UCI_Chess960"),
+        ucci_name: None,
+        kind: OptionKind::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::XiangqiRanks,
+        uci_name: Some("Xiangqi Ranks"),
+        ucci_name: Some("xiangqiranks"),
+        kind: OptionKind::Combo {
+            default: "0-9",
+            vars: &["0-9", "1-10"],
+        },
+    },
+    OptionSpec {
+        id: OptionId::CcPlayers,
+        uci_name: Some("CC Players"),
+        ucci_name: None,
+        kind: OptionKind::Combo {
+            default: "2",
+            vars: &["2", "3", "4", "6"],
+        },
+    },
+    OptionSpec {
+        id: OptionId::CcGoalLock,
+        uci_name: Some("CC Goal Lock"),
+        ucci_name: None,
+        kind: OptionKind::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::CcNoForeignStop,
+        uci_name: Some("CC No Foreign Stop"),
+        ucci_name: None,
+        kind: OptionKind::Check { default: false },
+    },
+];
+
+/// What a successful `setoption` asks the engine to do besides storing the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing more.
+    None,
+    /// Reallocate the transposition table to `Settings::hash_mb`.
+    ResizeHash,
+    /// Empty the transposition table.
+    ClearHash,
+    /// Start a new game (clear table and histories).
+    NewGame,
+    /// The game or its setup changed: reset to the start position.
+    GameChanged,
+}
+
+/// The typed values of all options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// `Hash` in MiB.
+    pub hash_mb: usize,
+    /// `Threads`.
+    pub threads: usize,
+    /// `MultiPV`.
+    pub multipv: usize,
+    /// `Ponder`.
+    pub ponder: bool,
+    /// `Move Overhead` in ms.
+    pub move_overhead_ms: u64,
+    /// `UCI_Variant`.
+    pub variant: GameKind,
+    /// Game setup and notation flags.
+    pub config: GameConfig,
+    /// UCCI `usemillisec`.
+    pub use_millisec: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead_ms: 10,
+            variant: GameKind::Chess,
+            config: GameConfig::default(),
+            use_millisec: false,
+        }
+    }
+}
+
+/// Finds the option named `name` (case-insensitive) in the dialect's names.
+pub fn find(name: &str, ucci: bool) -> Option<&'static OptionSpec> {
+    let name = name.trim();
+    OPTIONS.iter().find(|o| {
+        let n = if ucci { o.ucci_name } else { o.uci_name };
+        n.is_some_and(|n| n.eq_ignore_ascii_case(name))
+    })
+}
+
+fn parse_bool(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "on" => Some(true),
+        "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+impl Settings {
+    /// Applies `setoption` for a known option. On error nothing changes.
+    pub fn apply(&mut self, spec: &OptionSpec, value: Option<&str>) -> Result<Effect, String> {
+        let shown = spec.uci_name.or(spec.ucci_name).unwrap_or("option");
+        let value = value.map(str::trim).filter(|v| !v.is_empty());
+        let need = || value.ok_or_else(|| format!("option {shown} needs a value"));
+        match spec.kind {
+            OptionKind::Button => {}
+            OptionKind::Check { .. } => {
+                let v = need()?;
+                parse_bool(v)
+                    .ok_or_else(|| format!("option {shown} takes true or false, not '{v}'"))?;
+            }
+            OptionKind::Spin { min, max, .. } => {
+                let v = need()?;
+                let n: i64 = v.parse().map_err(|_| {
+                    format!("option {shown} takes an integer from {min} to {max}, not '{v}'")
+                })?;
+                if n < min || n > max {
+                    return Err(format!(
+                        "option {shown} value {n} is out of range {min}..{max}"
+                    ));
+                }
+            }
+            OptionKind::Combo { vars, .. } => {
+                let v = need()?;
+                if !vars.iter().any(|x| x.eq_ignore_ascii_case(v)) {
+                    return Err(format!(
+                        "option {shown} takes one of {}, not '{v}'",
+                        vars.join(", ")
+                    ));
+                }
+            }
+        }
+        // The value is valid for its kind from here on.
+        let v = value.unwrap_or("");
+        let flag = parse_bool(v).unwrap_or(false);
+        let int = v.parse::<i64>().unwrap_or(0).max(0);
+        Ok(match spec.id {
+            OptionId::Hash => {
+                self.hash_mb = int as usize;
+                Effect::ResizeHash
+            }
+            OptionId::Threads => {
+                self.threads = int as usize;
+                Effect::None
+            }
+            OptionId::MultiPv => {
+                self.multipv = int as usize;
+                Effect::None
+            }
+            OptionId::ClearHash => Effect::ClearHash,
+            OptionId::NewGame => Effect::NewGame,
+            OptionId::Ponder => {
+                self.ponder = flag;
+                Effect::None
+            }
+            OptionId::MoveOverhead => {
+                self.move_overhead_ms = int as u64;
+                Effect::None
+            }
+            OptionId::UseMillisec => {
+                self.use_millisec = flag;
+                Effect::None
+            }
+            OptionId::Variant => {
+                let kind = GameKind::from_name(v).unwrap_or(self.variant);
+                let changed = kind != self.variant;
+                self.variant = kind;
+                if changed {
+                    Effect::GameChanged
+                } else {
+                    Effect::None
+                }
+            }
+            OptionId::Chess960 => {
+                self.config.chess960 = flag;
+                Effect::None
+            }
+            OptionId::XiangqiRanks => {
+                self.config.xiangqi_ranks_from_one = v == "1-10";
+                Effect::None
+            }
+            OptionId::CcPlayers => {
+                self.config.cc_players = int as u8;
+                self.game_setup_effect(GameKind::ChineseCheckers)
+            }
+            OptionId::CcGoalLock => {
+                self.config.cc_goal_lock = flag;
+                self.game_setup_effect(GameKind::ChineseCheckers)
+            }
+            OptionId::CcNoForeignStop => {
+                self.config.cc_no_foreign_stop = flag;
+                self.game_setup_effect(GameKind::ChineseCheckers)
+            }
+        })
+    }
+
+    fn game_setup_effect(&self, kind: GameKind) -> Effect {
+        if self.variant == kind {
+            Effect::GameChanged
+        } else {
+            Effect::None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_valid_for_its_kind() {
+        for o in OPTIONS {
+            match o.kind {
+                OptionKind::Spin { default, min, max } => assert!(min <= default && default <= max),
+                OptionKind::Combo { default, vars } => assert!(vars.contains(&default)),
+                _ => {}
+            }
+            assert!(o.uci_name.is_some() || o.ucci_name.is_some());
+        }
+    }
+
+    #[test]
+    fn defaults_match_the_table() {
+        let mut s = Settings::default();
+        let before = s.clone();
+        for o in OPTIONS {
+            let v = match o.kind {
+                OptionKind::Spin { default, .. } => Some(default.to_string()),
+                OptionKind::Check { default } => Some(default.to_string()),
+                OptionKind::Combo { default, .. } => Some(default.to_string()),
+                OptionKind::Button => continue,
+            };
+            s.apply(o, v.as_deref()).unwrap();
+        }
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn bad_values_are_rejected_and_change_nothing() {
+        let mut s = Settings::default();
+        let before = s.clone();
+        let hash = find("hash", false).unwrap();
+        assert!(s.apply(hash, Some("0")).is_err());
+        assert!(s.apply(hash, Some("99999999999999999999")).is_err());
+        assert!(s.apply(hash, Some("-3")).is_err());
+        assert!(s.apply(hash, None).is_err());
+        let v = find("uci_variant", false).unwrap();
+        assert!(s.apply(v, Some("shogi")).is_err());
+        let c = find("UCI_Chess960", false).unwrap();
+        assert!(s.apply(c, Some("yes")).is_err());
+        assert_eq!(s, before);
+        assert!(find("usemillisec", false).is_none());
+        assert!(find("usemillisec", true).is_some());
+    }
+
+    #[test]
+    fn good_values_take_effect() {
+        let mut s = Settings::default();
+        let hash = find("Hash", false).unwrap();
+        assert_eq!(s.apply(hash, Some("64")), Ok(Effect::ResizeHash));
+        assert_eq!(s.hash_mb, 64);
+        let v = find("UCI_Variant", false).unwrap();
+        assert_eq!(s.apply(v, Some("Xiangqi")), Ok(Effect::GameChanged));
+        assert_eq!(s.variant, GameKind::Xiangqi);
+        let r = find("xiangqiranks", true).unwrap();
+        s.apply(r, Some("1-10")).unwrap();
+        assert!(s.config.xiangqi_ranks_from_one);
+        let m = find("usemillisec", true).unwrap();
+        s.apply(m, Some("on")).unwrap();
+        assert!(s.use_millisec);
+    }
+}

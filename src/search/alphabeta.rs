@@ -1,0 +1,713 @@
+//! The alpha-beta core: principal variation search with a transposition table, quiescence
+//! search, check extension, mate-distance scores, and conservative pruning (reverse futility,
+//! null move, futility, late-move pruning, late-move reductions).
+//!
+//! Scores are from the point of view of the team to move (see [`super::multiplayer`]): with two
+//! players this is plain negamax.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc::Sender;
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+
+use crate::game::{Game, GameMove, MoveBuffer};
+
+use super::limits::SearchControl;
+use super::multiplayer::Teams;
+use super::ordering::{pick, score_moves, ThreadState, COUNTER, NO_MOVE, NULL_MOVE};
+use super::time::TimeManager;
+use super::tt::{Bound, TranspositionTable, TtEntry};
+use super::{SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+
+/// Static evaluations are clamped into +-EVAL_MAX so they never look like mate scores.
+const EVAL_MAX: i32 = MATE_BOUND - 1;
+/// Nodes between two looks at the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+
+/// State shared by all threads of one search.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    /// Set by the main thread when it is done (or by any limit): every worker stops.
+    pub abort: AtomicBool,
+    /// Node counts published by each worker every [`POLL_INTERVAL`] nodes.
+    pub nodes: Vec<AtomicU64>,
+    pub time: TimeManager,
+    pub infinite: bool,
+    pub node_limit: Option<u64>,
+}
+
+impl Shared<'_> {
+    /// Whether time limits apply now (not while pondering or in `go infinite`).
+    pub fn time_applies(&self) -> bool {
+        !self.infinite && !self.control.is_pondering()
+    }
+
+    /// Whether the search must end (external `stop` or internal abort).
+    pub fn must_stop(&self) -> bool {
+        self.abort.load(Relaxed) || self.control.is_stopped()
+    }
+}
+
+/// One root move with its latest result.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove<M> {
+    pub mv: M,
+    pub score: i32,
+    pub previous_score: i32,
+    /// Whether the score came from a search that raised alpha in the current iteration.
+    pub improved: bool,
+    pub seldepth: usize,
+    pub pv: Vec<M>,
+}
+
+/// Converts a score to the form stored in the table (mate distance counted from the node).
+#[inline]
+pub(crate) fn score_to_tt(score: i32, ply: usize) -> i16 {
+    let s = if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    };
+    s.clamp(-MATE, MATE) as i16
+}
+
+/// The inverse of [`score_to_tt`].
+#[inline]
+pub(crate) fn score_from_tt(score: i16, ply: usize) -> i32 {
+    let s = i32::from(score);
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, G: Game> {
+    pub id: usize,
+    pub shared: &'a Shared<'a>,
+    pub state: &'a mut ThreadState,
+    pub teams: Teams,
+    key_salt: u64,
+    pub nodes: u64,
+    others_nodes: u64,
+    node_limit: u64,
+    pub stopped: bool,
+    pub seldepth: usize,
+    pub root_depth: i32,
+    pub completed_depth: u32,
+    pv: Vec<G::Move>,
+    pv_len: Vec<usize>,
+    played: Vec<u32>,
+    scores: Vec<i32>,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    lmr: Vec<[u8; 64]>,
+    /// Where the main thread sends its reports (`None` in helper threads).
+    pub events: Option<Sender<SearchEvent<G::Move>>>,
+}
+
+const PV_WIDTH: usize = MAX_PLY + 1;
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        state: &'a mut ThreadState,
+        root: &G,
+        root_moves: Vec<G::Move>,
+    ) -> Self {
+        let teams = Teams::new(root.side_to_move(), root.num_players());
+        state.prepare(root.num_players());
+        let mut lmr = vec![[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.5) as u8;
+            }
+        }
+        let node_limit = if id == 0 {
+            shared.node_limit.unwrap_or(u64::MAX)
+        } else {
+            u64::MAX
+        };
+        Worker {
+            id,
+            shared,
+            state,
+            teams,
+            key_salt: teams.key_salt(),
+            nodes: 0,
+            others_nodes: 0,
+            node_limit,
+            stopped: false,
+            seldepth: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            pv: vec![G::Move::default(); PV_WIDTH * PV_WIDTH],
+            pv_len: vec![0; PV_WIDTH + 1],
+            played: vec![NO_MOVE; PV_WIDTH + 1],
+            scores: Vec::with_capacity(4096),
+            root_moves: root_moves
+                .into_iter()
+                .map(|mv| RootMove {
+                    mv,
+                    score: -INFINITY,
+                    previous_score: -INFINITY,
+                    improved: false,
+                    seldepth: 0,
+                    pv: vec![mv],
+                })
+                .collect(),
+            lmr,
+            events: None,
+        }
+    }
+
+    /// Orders the root moves before the first iteration (table move, noisy, history).
+    pub fn order_root_moves(&mut self, pos: &G) {
+        let tt_move = self
+            .shared
+            .tt
+            .probe(pos.hash() ^ self.key_salt)
+            .and_then(|e| e.mv);
+        let moves: Vec<G::Move> = self.root_moves.iter().map(|r| r.mv).collect();
+        let mut scores = Vec::new();
+        score_moves(pos, &moves, &mut scores, self.state, tt_move, 0, NO_MOVE);
+        let mut keyed: Vec<(i32, usize)> = scores.into_iter().zip(0..).collect();
+        keyed.sort_by_key(|&(s, i)| (-s, i));
+        let old = std::mem::take(&mut self.root_moves);
+        self.root_moves = keyed.into_iter().map(|(_, i)| old[i].clone()).collect();
+    }
+
+    /// Total nodes of all threads as this worker last saw them.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.others_nodes
+    }
+
+    /// Publishes the node count and refreshes the view of the other threads.
+    pub fn publish(&mut self) {
+        self.shared.nodes[self.id].store(self.nodes, Relaxed);
+        if self.id == 0 {
+            self.others_nodes = self
+                .shared
+                .nodes
+                .iter()
+                .skip(1)
+                .map(|n| n.load(Relaxed))
+                .sum();
+        }
+    }
+
+    /// Counts a node and looks at the limits now and then.
+    #[inline]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes + self.others_nodes >= self.node_limit {
+            self.stopped = true;
+            self.shared.abort.store(true, Relaxed);
+        }
+        if self.nodes % POLL_INTERVAL == 0 {
+            self.poll();
+        }
+    }
+
+    fn poll(&mut self) {
+        self.publish();
+        if self.shared.must_stop() {
+            self.stopped = true;
+        }
+        if self.id == 0
+            && self.completed_depth >= 1
+            && self.shared.time_applies()
+            && self.shared.time.hard_expired()
+        {
+            self.stopped = true;
+            self.shared.abort.store(true, Relaxed);
+        }
+    }
+
+    /// Static evaluation for the team to move, clamped below mate scores.
+    #[inline]
+    fn evaluate(&self, pos: &G) -> i32 {
+        let e = if self.teams.paranoid {
+            let e = pos.evaluate_for(self.teams.root);
+            if pos.side_to_move() == self.teams.root {
+                e
+            } else {
+                -e
+            }
+        } else {
+            pos.evaluate()
+        };
+        e.clamp(-EVAL_MAX, EVAL_MAX)
+    }
+
+    #[inline]
+    fn previous(&self, ply: usize) -> u32 {
+        if ply == 0 {
+            NO_MOVE
+        } else {
+            self.played[ply - 1]
+        }
+    }
+
+    /// Searches the child reached by the move just made; the window and the result are from
+    /// the parent's point of view.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &mut G,
+        same_team: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if same_team {
+            self.negamax(pos, depth, alpha, beta, ply + 1, pv_node)
+        } else {
+            -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv_node)
+        }
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let row = ply * PV_WIDTH;
+        let child_row = (ply + 1) * PV_WIDTH;
+        self.pv[row + ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..child_len {
+            self.pv[row + j] = self.pv[child_row + j];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Searches the root moves from index `first` (MultiPV lines before it are done) and sorts
+    /// them by score. Returns the best score.
+    pub fn root_search(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        first: usize,
+    ) -> i32 {
+        self.pv_len[0] = 0;
+        self.tick();
+        let start_alpha = alpha;
+        let stm = pos.side_to_move();
+        let mut best = -INFINITY;
+        for i in first..self.root_moves.len() {
+            if self.stopped {
+                break;
+            }
+            let m = self.root_moves[i].mv;
+            if let Some(events) = &self.events {
+                if self.shared.time.elapsed().as_millis() >= 1000 {
+                    // A closed channel only means nobody listens any more.
+                    let _ = events.send(SearchEvent::CurrMove {
+                        depth: depth as u32,
+                        mv: m,
+                        number: i + 1,
+                    });
+                }
+            }
+            let noisy = pos.is_noisy(m);
+            pos.make_move(m);
+            self.played[0] = u32::from(m.to_bits());
+            let same = self.teams.same(stm, pos.side_to_move());
+            let gives_check = pos.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let score = if i == first {
+                self.child(pos, same, new_depth, alpha, beta, 0, true)
+            } else {
+                let r = i32::from(depth >= 3 && i >= first + 3 && !noisy && !gives_check);
+                let mut s = self.child(pos, same, new_depth - r, alpha, alpha + 1, 0, false);
+                if s > alpha && r > 0 {
+                    s = self.child(pos, same, new_depth, alpha, alpha + 1, 0, false);
+                }
+                if s > alpha && s < beta {
+                    s = self.child(pos, same, new_depth, alpha, beta, 0, true);
+                }
+                s
+            };
+            pos.undo_move(m);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+            }
+            if i == first || score > alpha {
+                self.update_pv(0, m);
+                let pv = self.pv[1..self.pv_len[0]].to_vec();
+                let seldepth = self.seldepth;
+                let rm = &mut self.root_moves[i];
+                rm.score = score;
+                rm.improved = score > start_alpha;
+                rm.seldepth = seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend(pv);
+                if score > alpha {
+                    alpha = score;
+                }
+            } else {
+                self.root_moves[i].score = -INFINITY;
+                self.root_moves[i].improved = false;
+            }
+            if score >= beta {
+                break;
+            }
+        }
+        self.root_moves[first..].sort_by_key(|r| std::cmp::Reverse(r.score));
+        if !self.stopped {
+            let best_move = self.root_moves[first].mv;
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > start_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            if first == 0 {
+                self.shared.tt.store(
+                    pos.hash() ^ self.key_salt,
+                    TtEntry {
+                        mv: (bound != Bound::Upper).then(|| best_move.to_bits()),
+                        score: score_to_tt(best, 0),
+                        eval: self.evaluate(pos) as i16,
+                        depth: depth.clamp(0, 127) as u8,
+                        bound,
+                    },
+                );
+            }
+        }
+        best
+    }
+
+    /// Principal variation search of a node `ply` plies below the root.
+    fn negamax(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let stm = pos.side_to_move();
+        if let Some(outcome) = pos.rule_outcome() {
+            return self.teams.outcome_score(outcome, stm, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+
+        // Mate distance pruning: no score here can beat a mate found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let in_check = pos.in_check();
+        let key = pos.hash() ^ self.key_salt;
+        let entry = self.shared.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
+            if !pv_node && i32::from(e.depth) >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else if let Some(e) = entry {
+            i32::from(e.eval)
+        } else {
+            self.evaluate(pos)
+        };
+
+        let two_player = !self.teams.paranoid;
+        if two_player && !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 6 && static_eval - 80 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: give the opponent a free move; still above beta means a cutoff.
+            if depth >= 3
+                && static_eval >= beta
+                && self.previous(ply) != NULL_MOVE
+                && pos.can_null_move()
+            {
+                let r = 3 + depth / 4;
+                pos.make_null_move();
+                self.played[ply] = NULL_MOVE;
+                let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                pos.undo_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut list = G::MoveList::default();
+        pos.generate_moves(&mut list);
+        if list.moves().is_empty() {
+            return self.teams.outcome_score(pos.no_moves_outcome(), stm, ply);
+        }
+        let base = self.scores.len();
+        let previous = self.previous(ply);
+        score_moves(
+            pos,
+            list.moves(),
+            &mut self.scores,
+            self.state,
+            tt_move,
+            ply,
+            previous,
+        );
+        let count = list.moves().len();
+
+        let futile = two_player
+            && !pv_node
+            && !in_check
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && static_eval + 100 + 100 * depth <= alpha;
+        let lmp_limit = if two_player && !pv_node && !in_check && depth <= 3 {
+            (3 + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move: Option<u16> = None;
+        let mut searched = 0usize;
+        let mut quiets_seen = 0usize;
+        let mut quiets: ArrayVec<u16, 64> = ArrayVec::new();
+        for i in 0..count {
+            pick(list.moves_mut(), &mut self.scores[base..base + count], i);
+            let m = list.moves()[i];
+            let order_score = self.scores[base + i];
+            let noisy = pos.is_noisy(m);
+            let bits = m.to_bits();
+            let quiet = !noisy;
+            if quiet {
+                quiets_seen += 1;
+            }
+            let prunable = quiet && searched > 0 && best > -MATE_BOUND;
+            if prunable && quiets_seen > lmp_limit {
+                continue;
+            }
+            pos.make_move(m);
+            let gives_check = pos.in_check();
+            if prunable && futile && !gives_check {
+                pos.undo_move(m);
+                continue;
+            }
+            self.played[ply] = u32::from(bits);
+            let same = self.teams.same(stm, pos.side_to_move());
+            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
+            let score = if searched == 0 {
+                self.child(pos, same, new_depth, alpha, beta, ply, pv_node)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 + usize::from(pv_node) && quiet && !in_check {
+                    r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
+                    r -= i32::from(pv_node);
+                    r -= i32::from(order_score >= COUNTER);
+                    r -= i32::from(gives_check);
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = self.child(pos, same, new_depth - r, alpha, alpha + 1, ply, false);
+                if s > alpha && r > 0 {
+                    s = self.child(pos, same, new_depth, alpha, alpha + 1, ply, false);
+                }
+                if pv_node && s > alpha && s < beta {
+                    s = self.child(pos, same, new_depth, alpha, beta, ply, true);
+                }
+                s
+            };
+            pos.undo_move(m);
+            if self.stopped {
+                self.scores.truncate(base);
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(bits);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.state
+                                .update_quiet(stm, ply, previous, bits, &quiets, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && !quiets.is_full() {
+                quiets.push(bits);
+            }
+        }
+        self.scores.truncate(base);
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval: static_eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
+                depth: depth.clamp(0, 127) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Quiescence search: noisy moves only (every move when in check), standing pat on the
+    /// static evaluation otherwise.
+    fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.stopped {
+            return 0;
+        }
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let stm = pos.side_to_move();
+        if let Some(outcome) = pos.rule_outcome() {
+            return self.teams.outcome_score(outcome, stm, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let in_check = pos.in_check();
+        let mut list = G::MoveList::default();
+        let mut best;
+        if in_check {
+            pos.generate_moves(&mut list);
+            if list.moves().is_empty() {
+                return self.teams.outcome_score(pos.no_moves_outcome(), stm, ply);
+            }
+            best = -INFINITY;
+        } else {
+            let stand_pat = self.evaluate(pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            pos.generate_noisy(&mut list);
+        }
+        let base = self.scores.len();
+        let previous = self.previous(ply);
+        score_moves(
+            pos,
+            list.moves(),
+            &mut self.scores,
+            self.state,
+            None,
+            ply,
+            previous,
+        );
+        let count = list.moves().len();
+        for i in 0..count {
+            pick(list.moves_mut(), &mut self.scores[base..base + count], i);
+            let m = list.moves()[i];
+            pos.make_move(m);
+            self.played[ply] = u32::from(m.to_bits());
+            let same = self.teams.same(stm, pos.side_to_move());
+            let score = if same {
+                self.qsearch(pos, alpha, beta, ply + 1)
+            } else {
+                -self.qsearch(pos, -beta, -alpha, ply + 1)
+            };
+            pos.undo_move(m);
+            if self.stopped {
+                self.scores.truncate(base);
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.scores.truncate(base);
+        best
+    }
+
+    /// A legal reply to the best move from the table (for `bestmove ... ponder`).
+    pub fn ponder_from_tt(&self, pos: &mut G, best: G::Move) -> Option<G::Move> {
+        pos.make_move(best);
+        let reply = self
+            .shared
+            .tt
+            .probe(pos.hash() ^ self.key_salt)
+            .and_then(|e| e.mv)
+            .and_then(|bits| {
+                let mut list = G::MoveList::default();
+                pos.generate_moves(&mut list);
+                list.moves().iter().copied().find(|m| m.to_bits() == bits)
+            });
+        pos.undo_move(best);
+        reply
+    }
+}
+
+/// Milliseconds since `start`.
+pub(crate) fn millis_since(start: Instant) -> u64 {
+    start.elapsed().as_millis() as u64
+}

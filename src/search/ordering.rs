@@ -1,0 +1,159 @@
+//! Move ordering: the table move first, then noisy moves by the game's MVV-LVA hint
+//! ([`crate::game::Game::noisy_order`]), then the two killers of the ply, the counter move of
+//! the previous move, and the other quiet moves by history.
+//!
+//! Histories are indexed by `player * 65536 + move.to_bits()`, so they are game-agnostic and
+//! live in [`ThreadState`], one per search thread, kept between searches.
+
+use crate::game::{Game, GameMove};
+
+use super::MAX_PLY;
+
+/// Score of the transposition-table move.
+pub(crate) const TT_MOVE: i32 = 4_000_000;
+/// Base score of noisy moves (plus `noisy_order`).
+pub(crate) const NOISY: i32 = 2_000_000;
+/// First killer.
+pub(crate) const KILLER_1: i32 = 1_000_002;
+/// Second killer.
+pub(crate) const KILLER_2: i32 = 1_000_001;
+/// Counter move.
+pub(crate) const COUNTER: i32 = 1_000_000;
+/// History values stay within +-HISTORY_MAX.
+const HISTORY_MAX: i32 = 16_384;
+/// No move in a killer or counter-move slot, or no previous move.
+pub(crate) const NO_MOVE: u32 = u32::MAX;
+/// The previous move was a null move.
+pub(crate) const NULL_MOVE: u32 = u32::MAX - 1;
+
+/// Per-thread ordering state kept between searches (cleared by `ucinewgame`).
+#[derive(Clone, Debug, Default)]
+pub struct ThreadState {
+    history: Vec<i16>,
+    counter: Vec<u32>,
+    killers: Vec<[u32; 2]>,
+}
+
+impl ThreadState {
+    /// Makes room for `players` players and clears the killers (called at each search start).
+    pub(crate) fn prepare(&mut self, players: usize) {
+        let players = players.max(2);
+        if self.history.len() < players << 16 {
+            self.history.resize(players << 16, 0);
+        }
+        if self.counter.len() != 1 << 16 {
+            self.counter = vec![NO_MOVE; 1 << 16];
+        }
+        self.killers.clear();
+        self.killers.resize(MAX_PLY + 2, [NO_MOVE; 2]);
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.counter.iter_mut().for_each(|c| *c = NO_MOVE);
+        self.killers.iter_mut().for_each(|k| *k = [NO_MOVE; 2]);
+    }
+
+    #[inline]
+    pub(crate) fn history(&self, player: usize, bits: u16) -> i32 {
+        i32::from(self.history[(player << 16) | usize::from(bits)])
+    }
+
+    #[inline]
+    pub(crate) fn killers(&self, ply: usize) -> [u32; 2] {
+        self.killers[ply]
+    }
+
+    #[inline]
+    pub(crate) fn counter(&self, previous: u32) -> u32 {
+        if previous > 0xFFFF {
+            NO_MOVE
+        } else {
+            self.counter[previous as usize & 0xFFFF]
+        }
+    }
+
+    fn add_history(&mut self, player: usize, bits: u16, bonus: i32) {
+        let slot = &mut self.history[(player << 16) | usize::from(bits)];
+        let old = i32::from(*slot);
+        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+        *slot = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+    }
+
+    /// A quiet move `best` caused a beta cutoff after the quiet moves `tried` failed.
+    pub(crate) fn update_quiet(
+        &mut self,
+        player: usize,
+        ply: usize,
+        previous: u32,
+        best: u16,
+        tried: &[u16],
+        depth: i32,
+    ) {
+        let bonus = (depth * depth).min(1200);
+        self.add_history(player, best, bonus);
+        for &m in tried {
+            if m != best {
+                self.add_history(player, m, -bonus);
+            }
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != u32::from(best) {
+            killers[1] = killers[0];
+            killers[0] = u32::from(best);
+        }
+        if previous <= 0xFFFF {
+            self.counter[previous as usize & 0xFFFF] = u32::from(best);
+        }
+    }
+}
+
+/// Writes an ordering score for every move of `moves` into `scores` (appended).
+#[inline]
+pub(crate) fn score_moves<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    scores: &mut Vec<i32>,
+    state: &ThreadState,
+    tt_move: Option<u16>,
+    ply: usize,
+    previous: u32,
+) {
+    let player = pos.side_to_move();
+    let killers = state.killers(ply);
+    let counter = state.counter(previous);
+    for &m in moves {
+        let bits = m.to_bits();
+        let score = if Some(bits) == tt_move {
+            TT_MOVE
+        } else if pos.is_noisy(m) {
+            NOISY + pos.noisy_order(m).clamp(-999_999, 999_999)
+        } else if u32::from(bits) == killers[0] {
+            KILLER_1
+        } else if u32::from(bits) == killers[1] {
+            KILLER_2
+        } else if u32::from(bits) == counter {
+            COUNTER
+        } else {
+            state.history(player, bits)
+        };
+        scores.push(score);
+    }
+}
+
+/// Moves the best-scored move of `moves[i..]` to index `i` (selection sort step);
+/// `scores` holds the scores of `moves` in the same order.
+#[inline]
+pub(crate) fn pick<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    if best != i {
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+}

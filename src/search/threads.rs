@@ -1,0 +1,323 @@
+//! Lazy SMP and iterative deepening.
+//!
+//! One search spawns `threads` scoped workers sharing the transposition table. The main worker
+//! (index 0) iterates depth 1, 2, ... with aspiration windows, reports each iteration and
+//! decides when to stop; helpers iterate on their own, starting one ply deeper on odd indices,
+//! and only fill the table. When the main worker is done it raises the shared abort flag and
+//! the helpers return. Workers run on threads with a large stack so deep searches of games with
+//! long move lists cannot overflow; the caller's thread relays the main worker's events.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, MoveBuffer};
+
+use super::alphabeta::{millis_since, Shared, Worker};
+use super::limits::{SearchControl, SearchLimits, SearchOptions};
+use super::multiplayer::Teams;
+use super::ordering::ThreadState;
+use super::time::TimeManager;
+use super::tt::{Bound, TranspositionTable};
+use super::{
+    IterationInfo, SearchEvent, SearchResult, SearchScore, INFINITY, MATE, MATE_BOUND, MAX_DEPTH,
+};
+
+/// Stack reserved for every search thread.
+const STACK_BYTES: usize = 64 * 1024 * 1024;
+/// First aspiration half-window.
+const ASPIRATION: i32 = 25;
+/// How often a waiting `infinite`/`ponder` search looks at the flags.
+const WAIT_POLL: Duration = Duration::from_millis(1);
+
+/// Runs one search (see [`super::Searcher::search`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run<G: Game>(
+    tt: &TranspositionTable,
+    states: &mut Vec<ThreadState>,
+    position: &G,
+    limits: &SearchLimits,
+    options: &SearchOptions,
+    root_filter: Option<&[G::Move]>,
+    control: &SearchControl,
+    report: &mut dyn FnMut(SearchEvent<G::Move>),
+) -> SearchResult<G::Move> {
+    let start = Instant::now();
+    tt.new_search();
+    let mut list = G::MoveList::default();
+    position.generate_moves(&mut list);
+    let legal: Vec<G::Move> = list.moves().to_vec();
+    let shared = Shared {
+        tt,
+        control,
+        abort: AtomicBool::new(false),
+        nodes: (0..options.threads.max(1))
+            .map(|_| AtomicU64::new(0))
+            .collect(),
+        time: TimeManager::new(limits, start),
+        infinite: limits.infinite,
+        node_limit: limits.nodes,
+    };
+
+    if legal.is_empty() {
+        let teams = Teams::new(position.side_to_move(), position.num_players());
+        let score = teams.outcome_score(position.no_moves_outcome(), position.side_to_move(), 0);
+        wait_for_stop(&shared);
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: SearchScore::from_internal(score),
+            value: score,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+
+    let mut root_moves: Vec<G::Move> = match root_filter {
+        Some(allowed) => legal
+            .iter()
+            .copied()
+            .filter(|m| allowed.contains(m))
+            .collect(),
+        None => legal.clone(),
+    };
+    if root_moves.is_empty() {
+        root_moves = legal;
+    }
+
+    let threads = options.threads.max(1);
+    let multipv = options.multipv.clamp(1, root_moves.len());
+    if states.len() < threads {
+        states.resize_with(threads, ThreadState::default);
+    }
+    let fallback = root_moves[0];
+    let (tx, rx) = mpsc::channel::<SearchEvent<G::Move>>();
+
+    let result = std::thread::scope(|scope| {
+        let (main_state, helper_states) = states.split_at_mut(1);
+        let shared = &shared;
+        for (i, state) in helper_states.iter_mut().take(threads - 1).enumerate() {
+            let mut pos = position.clone();
+            let moves = root_moves.clone();
+            // A helper that cannot be spawned is simply missing.
+            let _ = std::thread::Builder::new()
+                .name(format!("search-{}", i + 1))
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(i + 1, shared, state, &pos, moves);
+                    helper_loop(&mut worker, &mut pos);
+                    worker.publish();
+                });
+        }
+        let mut pos = position.clone();
+        let moves = root_moves.clone();
+        let main_state = &mut main_state[0];
+        let main = std::thread::Builder::new()
+            .name("search-0".to_string())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let mut worker = Worker::new(0, shared, main_state, &pos, moves);
+                worker.events = Some(tx);
+                let result = main_loop(&mut worker, &mut pos, limits, multipv);
+                shared.abort.store(true, Relaxed);
+                worker.publish();
+                result
+            });
+        match main {
+            Ok(handle) => {
+                // Ends when the main worker drops its sender.
+                for event in rx {
+                    report(event);
+                }
+                match handle.join() {
+                    Ok(result) => result,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            Err(_) => {
+                shared.abort.store(true, Relaxed);
+                SearchResult {
+                    best: Some(fallback),
+                    ponder: None,
+                    score: SearchScore::Cp(0),
+                    value: 0,
+                    depth: 0,
+                    nodes: 0,
+                }
+            }
+        }
+    });
+    SearchResult {
+        nodes: shared.nodes.iter().map(|n| n.load(Relaxed)).sum(),
+        ..result
+    }
+}
+
+/// Waits while `go infinite` or `go ponder` may not return yet.
+fn wait_for_stop(shared: &Shared<'_>) {
+    while !shared.must_stop() && (shared.infinite || shared.control.is_pondering()) {
+        std::thread::sleep(WAIT_POLL);
+    }
+}
+
+/// Searches one iteration (all MultiPV lines) with aspiration windows. Returns false when
+/// the search was stopped inside it.
+fn iterate<G: Game>(worker: &mut Worker<'_, G>, pos: &mut G, depth: u32, multipv: usize) -> bool {
+    worker.root_depth = depth as i32;
+    worker.seldepth = 0;
+    for rm in &mut worker.root_moves {
+        rm.previous_score = rm.score;
+        rm.score = -INFINITY;
+        rm.improved = false;
+    }
+    for line in 0..multipv {
+        let previous = worker.root_moves[line].previous_score;
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            (
+                (previous - delta).max(-INFINITY),
+                (previous + delta).min(INFINITY),
+            )
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = worker.root_search(pos, depth as i32, alpha, beta, line);
+            if worker.stopped {
+                return false;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Bound::Lower
+            } else {
+                break;
+            };
+            if worker.shared.time.elapsed() >= Duration::from_secs(3) {
+                report_line(worker, depth, line, bound);
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+        worker.root_moves[..=line].sort_by_key(|r| std::cmp::Reverse(r.score));
+    }
+    true
+}
+
+/// Sends one `Iteration` event for MultiPV line `line` (0-based).
+fn report_line<G: Game>(worker: &mut Worker<'_, G>, depth: u32, line: usize, bound: Bound) {
+    worker.publish();
+    let Some(events) = &worker.events else {
+        return;
+    };
+    let rm = &worker.root_moves[line];
+    if rm.score == -INFINITY {
+        return;
+    }
+    let time_ms = millis_since(worker.shared.time.start());
+    let nodes = worker.total_nodes();
+    let info = IterationInfo {
+        depth,
+        seldepth: (rm.seldepth as u32).max(depth),
+        multipv: line + 1,
+        score: SearchScore::from_internal(rm.score),
+        bound,
+        nodes,
+        nps: nodes * 1000 / time_ms.max(1),
+        hashfull: worker.shared.tt.hashfull(),
+        time_ms,
+        pv: rm.pv.clone(),
+    };
+    // A closed channel only means nobody listens any more.
+    let _ = events.send(SearchEvent::Iteration(info));
+}
+
+/// Iterative deepening of the main worker; decides when to stop and builds the result.
+fn main_loop<G: Game>(
+    worker: &mut Worker<'_, G>,
+    pos: &mut G,
+    limits: &SearchLimits,
+    multipv: usize,
+) -> SearchResult<G::Move> {
+    worker.order_root_moves(pos);
+    let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
+    let shared = worker.shared;
+    // (best move, score, pv) of the last completed iteration.
+    let mut completed: Option<(G::Move, i32, Vec<G::Move>)> = None;
+    let mut interrupted = false;
+    for depth in 1..=max_depth {
+        let iteration_start = Instant::now();
+        if !iterate(worker, pos, depth, multipv) {
+            interrupted = true;
+            break;
+        }
+        worker.completed_depth = depth;
+        let best = &worker.root_moves[0];
+        completed = Some((best.mv, best.score, best.pv.clone()));
+        let score = best.score;
+        for line in 0..multipv {
+            report_line(worker, depth, line, Bound::Exact);
+        }
+        if let Some(n) = limits.mate {
+            if score >= MATE_BOUND && (MATE - score + 1) / 2 <= n as i32 {
+                break;
+            }
+        }
+        // A mate found well inside the horizon will not change any more.
+        if multipv == 1 && score.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - score.abs()) + 2
+        {
+            break;
+        }
+        if shared.must_stop() {
+            interrupted = true;
+            break;
+        }
+        if shared.time_applies() && shared.time.stop_iterating(iteration_start.elapsed()) {
+            break;
+        }
+    }
+    if !interrupted {
+        wait_for_stop(shared);
+    }
+    worker.publish();
+
+    let first = &worker.root_moves[0];
+    let (best, score, pv) = if interrupted && first.improved && first.score > -INFINITY {
+        (first.mv, first.score, first.pv.clone())
+    } else if let Some(c) = completed {
+        c
+    } else {
+        (first.mv, 0, vec![first.mv])
+    };
+    let ponder = match pv.get(1) {
+        Some(&m) => Some(m),
+        None => worker.ponder_from_tt(pos, best),
+    };
+    SearchResult {
+        best: Some(best),
+        ponder,
+        score: SearchScore::from_internal(score),
+        value: score,
+        depth: worker.completed_depth,
+        nodes: worker.total_nodes(),
+    }
+}
+
+/// Iterative deepening of a helper worker: no reports, staggered start depth.
+fn helper_loop<G: Game>(worker: &mut Worker<'_, G>, pos: &mut G) {
+    worker.order_root_moves(pos);
+    let mut depth = 1 + (worker.id as u32 % 2);
+    while depth <= MAX_DEPTH && !worker.shared.must_stop() {
+        if !iterate(worker, pos, depth, 1) {
+            break;
+        }
+        worker.completed_depth = depth;
+        depth += 1;
+    }
+}

@@ -1,0 +1,236 @@
+//! The transposition table shared by all search threads, without locks.
+//!
+//! Every slot is two `AtomicU64`: `key ^ data` and `data`, written and read with relaxed
+//! ordering. A reader accepts a slot only when the xor of the two words gives back the full
+//! 64-bit key, so a slot torn by two threads writing at once is simply not found (Hyatt's
+//! lockless hashing, as in Carp, Viridithas and Stockfish). Slots are grouped in buckets of
+//! four (64 bytes, one cache line); a bucket is chosen by multiplying the key by the bucket
+//! count (so any size works), and a new entry replaces the same key, an empty slot, or the
+//! slot with the lowest depth after an age penalty from the generation counter.
+//!
+//! Moves are stored as [`crate::game::GameMove::to_bits`]; the search only uses a stored move
+//! to order the legal moves it generated, so a move from a colliding key can never be played.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// Slots per bucket (four 16-byte slots fill one 64-byte cache line).
+const BUCKET_SLOTS: usize = 4;
+/// Bytes per slot.
+const SLOT_BYTES: usize = 16;
+/// Generation counter width (6 bits in the data word).
+const GENERATION_MASK: u8 = 63;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (the search failed low).
+    Upper,
+    /// The true value is at least the score (the search failed high).
+    Lower,
+    /// The score is the true value at that depth.
+    Exact,
+}
+
+impl Bound {
+    fn to_bits(self) -> u64 {
+        match self {
+            Bound::Upper => 1,
+            Bound::Lower => 2,
+            Bound::Exact => 3,
+        }
+    }
+
+    fn from_bits(bits: u64) -> Option<Bound> {
+        match bits {
+            1 => Some(Bound::Upper),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Exact),
+            _ => None,
+        }
+    }
+}
+
+/// One decoded table entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// The best (or refuting) move as `to_bits`, if one was found.
+    pub mv: Option<u16>,
+    /// The score, mate scores counted from the stored node (see `score_to_tt` in the search).
+    pub score: i16,
+    /// The static evaluation of the position.
+    pub eval: i16,
+    /// The remaining depth the score was searched to (0..=127).
+    pub depth: u8,
+    /// What the score means.
+    pub bound: Bound,
+}
+
+// Data word layout: bits 0-15 move, 16-31 score, 32-47 eval, 48-54 depth, 55 has-move,
+// 56-57 bound, 58-63 generation. A stored entry always has a bound, so data != 0.
+fn pack(entry: &TtEntry, generation: u8) -> u64 {
+    let mv = u64::from(entry.mv.unwrap_or(0));
+    let has_move = u64::from(entry.mv.is_some());
+    mv | (u64::from(entry.score as u16) << 16)
+        | (u64::from(entry.eval as u16) << 32)
+        | (u64::from(entry.depth.min(127)) << 48)
+        | (has_move << 55)
+        | (entry.bound.to_bits() << 56)
+        | (u64::from(generation & GENERATION_MASK) << 58)
+}
+
+fn unpack(data: u64) -> Option<TtEntry> {
+    let bound = Bound::from_bits((data >> 56) & 3)?;
+    let has_move = (data >> 55) & 1 == 1;
+    Some(TtEntry {
+        mv: has_move.then_some(data as u16),
+        score: (data >> 16) as u16 as i16,
+        eval: (data >> 32) as u16 as i16,
+        depth: ((data >> 48) & 127) as u8,
+        bound,
+    })
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 58) as u8 & GENERATION_MASK
+}
+
+#[derive(Default)]
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared transposition table (see the module documentation).
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` mebibytes (at least one bucket), all empty.
+    pub fn new(mb: usize) -> Self {
+        let buckets = (mb.saturating_mul(1024 * 1024) / (SLOT_BYTES * BUCKET_SLOTS)).max(1);
+        let slots = std::iter::repeat_with(Slot::default)
+            .take(buckets * BUCKET_SLOTS)
+            .collect();
+        TranspositionTable {
+            slots,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Reallocates to about `mb` mebibytes; the contents are lost.
+    pub fn resize(&mut self, mb: usize) {
+        // Free the old table first so two large tables never coexist.
+        self.slots = Vec::new();
+        *self = TranspositionTable::new(mb);
+    }
+
+    /// Empties every slot and resets the generation (for `ucinewgame` / `Clear Hash`).
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.key.store(0, Relaxed);
+            slot.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Size in bytes of the slot array.
+    pub fn size_bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    /// Starts a new search: entries from older searches age and are replaced first.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed);
+        self.generation
+            .store(g.wrapping_add(1) & GENERATION_MASK, Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (((u128::from(key)) * (self.buckets as u128)) >> 64) as usize * BUCKET_SLOTS
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let start = self.bucket(key);
+        for slot in &self.slots[start..start + BUCKET_SLOTS] {
+            let data = slot.data.load(Relaxed);
+            if data != 0 && slot.key.load(Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    /// Stores an entry for `key`. A missing move keeps the move already stored for that key.
+    pub fn store(&self, key: u64, entry: TtEntry) {
+        let generation = self.generation.load(Relaxed);
+        let start = self.bucket(key);
+        let bucket = &self.slots[start..start + BUCKET_SLOTS];
+        let mut target = 0;
+        let mut worst = i32::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let data = slot.data.load(Relaxed);
+            if data == 0 {
+                target = i;
+                break;
+            }
+            if slot.key.load(Relaxed) ^ data == key {
+                let Some(old) = unpack(data) else {
+                    target = i;
+                    break;
+                };
+                // Keep a deeper entry of this search unless the new one is exact.
+                if entry.bound != Bound::Exact
+                    && generation_of(data) == generation
+                    && i32::from(entry.depth) + 2 < i32::from(old.depth)
+                {
+                    return;
+                }
+                let mut entry = entry;
+                if entry.mv.is_none() {
+                    entry.mv = old.mv;
+                }
+                let new = pack(&entry, generation);
+                slot.data.store(new, Relaxed);
+                slot.key.store(key ^ new, Relaxed);
+                return;
+            }
+            let age = i32::from(generation.wrapping_sub(generation_of(data)) & GENERATION_MASK);
+            let value = i32::from(((data >> 48) & 127) as u8) - 8 * age;
+            if value < worst {
+                worst = value;
+                target = i;
+            }
+        }
+        let new = pack(&entry, generation);
+        bucket[target].data.store(new, Relaxed);
+        bucket[target].key.store(key ^ new, Relaxed);
+    }
+
+    /// Permille of the first 1000 slots (or all, if fewer) used by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let sample = self.slots.len().min(1000);
+        if sample == 0 {
+            return 0;
+        }
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let data = s.data.load(Relaxed);
+                data != 0 && generation_of(data) == generation
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+impl Default for TranspositionTable {
+    fn default() -> Self {
+        TranspositionTable::new(16)
+    }
+}

@@ -1,0 +1,119 @@
+//! Perft of every row of `shared/perft/chinese-checkers.tsv`, for the rule set of its `rules`
+//! column (shallow rows in debug builds, all rows in release builds).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use sanqi::game::chinese_checkers::ChineseCheckers;
+use sanqi::game::{perft_divide, Game, GameConfig};
+
+const PERFT_FILE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/perft/chinese-checkers.tsv"
+);
+
+/// Node budget per row in debug builds.
+const DEBUG_MAX_NODES: u64 = 2_000_000;
+
+fn config_for(rules: &str) -> GameConfig {
+    let mut config = GameConfig::default();
+    for rule in rules.split(',') {
+        match rule {
+            "standard" => {}
+            "goal-lock" => config.cc_goal_lock = true,
+            "no-foreign-stop" => config.cc_no_foreign_stop = true,
+            other => panic!("unknown rule set `{other}` in {PERFT_FILE}"),
+        }
+    }
+    config
+}
+
+struct Row {
+    rules: String,
+    position: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(PERFT_FILE).expect("perft file");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().map(str::trim),
+        Some("rules\tposition\tdepth\tnodes")
+    );
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            assert_eq!(cols.len(), 4, "bad row {l}");
+            Row {
+                rules: cols[0].to_string(),
+                position: cols[1].to_string(),
+                depth: cols[2].parse().unwrap(),
+                nodes: cols[3].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn perft_matches_reference_file() {
+    let rows = rows();
+    assert!(
+        rows.len() >= 100,
+        "expected the whole file, got {}",
+        rows.len()
+    );
+    let mut ran = 0;
+    for row in &rows {
+        if cfg!(debug_assertions) && row.nodes > DEBUG_MAX_NODES {
+            continue;
+        }
+        let config = config_for(&row.rules);
+        let mut pos = ChineseCheckers::from_fen(&row.position, &config).unwrap();
+        assert_eq!(
+            pos.rules().to_string(),
+            row.rules,
+            "rules carried by the position"
+        );
+        let before = pos.to_fen();
+        let hash = pos.hash();
+        let nodes = pos.perft(row.depth);
+        assert_eq!(
+            nodes, row.nodes,
+            "perft {} of `{}` ({})",
+            row.depth, row.position, row.rules
+        );
+        assert_eq!(pos.to_fen(), before, "make/undo restores the position");
+        assert_eq!(pos.hash(), hash, "make/undo restores the hash");
+        ran += 1;
+    }
+    assert!(ran >= 60, "too few rows ran: {ran}");
+}
+
+/// The generic trait perft (list-based, no bulk counting) agrees with the fast one, and the
+/// divide sums up, on the shallow rows.
+#[test]
+fn generic_perft_and_divide_agree() {
+    fn generic<G: Game>(g: &mut G, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = G::MoveList::default();
+        g.generate_moves(&mut list);
+        let mut n = 0;
+        for &m in sanqi::game::MoveBuffer::moves(&list) {
+            g.make_move(m);
+            n += generic(g, depth - 1);
+            g.undo_move(m);
+        }
+        n
+    }
+    for row in rows().iter().filter(|r| r.nodes <= 200_000) {
+        let config = config_for(&row.rules);
+        let mut pos = ChineseCheckers::from_fen(&row.position, &config).unwrap();
+        assert_eq!(generic(&mut pos, row.depth), row.nodes, "{}", row.position);
+        let (lines, total) = perft_divide(&mut pos, row.depth, &config);
+        assert_eq!(total, row.nodes);
+        assert_eq!(lines.iter().map(|l| l.1).sum::<u64>(), row.nodes);
+    }
+}

@@ -1,0 +1,156 @@
+//! A pipe driver for the built `sanqi` binary, shared by the transcript tests.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Generous bound for replies that should come "at once" (the real latency is benchmarked).
+pub const PROMPT: Duration = Duration::from_secs(2);
+
+/// The engine under test, driven over its standard input and output.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far, for failure messages.
+    pub seen: Vec<String>,
+}
+
+impl Engine {
+    /// Starts the binary with no arguments (the protocol loop).
+    pub fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// Starts the binary with arguments.
+    pub fn start_with(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sanqi"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start sanqi");
+        let stdout = child.stdout.take().expect("stdout");
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).expect("write");
+        stdin.write_all(b"\n").expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    /// Sends raw bytes (no newline added).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes standard input (end of input means quit).
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line within `timeout`, or None.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.seen.push(l.clone());
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads lines until one satisfies `pred`; returns it and the lines before it.
+    /// Panics with the transcript if none comes within `timeout`.
+    pub fn expect(
+        &mut self,
+        what: &str,
+        timeout: Duration,
+        pred: impl Fn(&str) -> bool,
+    ) -> (String, Vec<String>) {
+        let deadline = Instant::now() + timeout;
+        let mut before = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(l) if pred(&l) => return (l, before),
+                Some(l) => before.push(l),
+                None => panic!(
+                    "no line {what} within {timeout:?}; transcript so far:\n{}",
+                    self.seen.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Reads lines until one starts with `prefix`.
+    pub fn expect_prefix(&mut self, prefix: &str, timeout: Duration) -> (String, Vec<String>) {
+        let p = prefix.to_string();
+        self.expect(&format!("starting with {prefix:?}"), timeout, move |l| {
+            l.starts_with(&p)
+        })
+    }
+
+    /// Collects every line that arrives within `window`.
+    pub fn drain(&mut self, window: Duration) -> Vec<String> {
+        let deadline = Instant::now() + window;
+        let mut out = Vec::new();
+        while let Some(l) = self.next_line(deadline.saturating_duration_since(Instant::now())) {
+            out.push(l);
+        }
+        out
+    }
+
+    /// `isready` round trip.
+    pub fn sync(&mut self) {
+        self.send("isready");
+        self.expect_prefix("readyok", PROMPT);
+    }
+
+    /// Waits up to `timeout` for the process to exit; true if it did.
+    pub fn wait_exit(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,39 @@
+"""python-chess drives sanqi as a real UCI client would: open, read options, play a whole game.
+
+usage: selfplay_chess.py ENGINE [NODES]
+Exits 0 only if the game reached a rules ending with every move legal.
+python-chess itself raises on an illegal bestmove or a malformed option line.
+"""
+import sys
+
+import chess
+import chess.engine
+
+
+def main():
+    engine_path = sys.argv[1]
+    nodes = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    with chess.engine.SimpleEngine.popen_uci(engine_path, timeout=20) as engine:
+        opts = engine.options
+        for name in ("Hash", "Threads", "MultiPV", "Clear Hash", "Ponder", "Move Overhead",
+                     "UCI_Variant", "UCI_Chess960"):
+            assert name in opts, f"option {name} missing: {list(opts)}"
+        assert engine.id.get("name", "").startswith("sanqi"), engine.id
+        engine.configure({"Hash": 8, "Threads": 1})
+        board = chess.Board()
+        limit = chess.engine.Limit(nodes=nodes)
+        while not board.is_game_over(claim_draw=True) and board.ply() < 1000:
+            result = engine.play(board, limit, info=chess.engine.INFO_ALL)
+            assert result.move is not None, "engine gave no move in a live position"
+            assert result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}"
+            board.push(result.move)
+        assert board.is_game_over(claim_draw=True), f"no result after {board.ply()} plies"
+        # Analysis with MultiPV reads info lines strictly too.
+        infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=3), multipv=2)
+        assert len(infos) == 2 and all("score" in i and "pv" in i for i in infos), infos
+        print(f"game over after {board.ply()} plies: {board.result(claim_draw=True)} "
+              f"({board.outcome(claim_draw=True)})")
+
+
+if __name__ == "__main__":
+    main()

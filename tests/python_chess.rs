@@ -1,0 +1,25 @@
+//! python-chess (PyPI `chess`, installed by .ci/run) opens the engine as a real UCI client, reads
+//! its options and plays a complete game against itself at a fixed node count.
+
+use std::process::Command;
+
+#[test]
+fn python_chess_plays_a_complete_game() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/selfplay_chess.py"
+    );
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_sanqi"))
+        .arg("1500")
+        .output()
+        .expect("python3 must be installed (see .ci/run)");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "python-chess session failed (pip install chess):\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("game over after"), "{stdout}");
+}

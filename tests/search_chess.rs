@@ -1,0 +1,164 @@
+//! Mate-in-N chess positions: the mate distance must equal Stockfish's (asked at test time,
+//! when `/usr/games/stockfish` is installed), and the principal variation must really mate.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use sanqi::game::chess::Chess;
+use sanqi::game::{Game, GameConfig, MoveBuffer};
+use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+/// Positions with a forced mate for one side (puzzles), plus a stalemate.
+const POSITIONS: [&str; 8] = [
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+    "k7/8/1K6/8/8/8/8/7R b - - 0 1",
+    "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
+    "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+    "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
+    "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1",
+    "8/8/8/8/8/6k1/6p1/6K1 w - - 0 1",
+];
+
+/// Stockfish's score for each position (`Some(Mate(n))`, or `Cp(0)` for a position without a
+/// legal move), or `None` when Stockfish is not installed.
+fn stockfish_scores(fens: &[&str]) -> Option<Vec<SearchScore>> {
+    let mut child = Command::new(STOCKFISH)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut input = child.stdin.take()?;
+    let mut output = BufReader::new(child.stdout.take()?);
+    writeln!(input, "uci").ok()?;
+    let mut scores = Vec::new();
+    for fen in fens {
+        writeln!(input, "position fen {fen}\ngo depth 18").ok()?;
+        input.flush().ok()?;
+        let mut last = None;
+        loop {
+            let mut line = String::new();
+            if output.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            if let Some(i) = tokens.iter().position(|&t| t == "score") {
+                let value: i32 = tokens.get(i + 2)?.parse().ok()?;
+                last = Some(match *tokens.get(i + 1)? {
+                    "mate" => SearchScore::Mate(value),
+                    _ => SearchScore::Cp(value),
+                });
+            }
+            if line.starts_with("bestmove") {
+                break;
+            }
+        }
+        scores.push(last?);
+    }
+    writeln!(input, "quit").ok()?;
+    let _ = child.wait();
+    Some(scores)
+}
+
+fn legal(pos: &Chess) -> Vec<<Chess as Game>::Move> {
+    let mut list = <Chess as Game>::MoveList::default();
+    pos.generate_moves(&mut list);
+    list.moves().to_vec()
+}
+
+#[test]
+fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
+    let Some(expected) = stockfish_scores(&POSITIONS) else {
+        eprintln!("{STOCKFISH} not available: skipping");
+        return;
+    };
+    let config = GameConfig::default();
+    let mut searcher = Searcher::new(16);
+    for (fen, want) in POSITIONS.iter().zip(expected) {
+        let pos = Chess::from_fen(fen, &config).expect("valid FEN");
+        let depth = match want {
+            SearchScore::Mate(n) => 2 * n.unsigned_abs() + 2,
+            SearchScore::Cp(_) => 4,
+        };
+        searcher.clear();
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        };
+        let mut pv = Vec::new();
+        let result = searcher.search(
+            &pos,
+            &limits,
+            &SearchOptions::default(),
+            None,
+            &SearchControl::new(),
+            &mut |e| {
+                if let sanqi::search::SearchEvent::Iteration(info) = e {
+                    pv = info.pv;
+                }
+            },
+        );
+        match want {
+            SearchScore::Mate(n) => {
+                assert_eq!(result.score, SearchScore::Mate(n), "{fen}");
+                let best = result.best.expect("a move");
+                assert_eq!(pv.first(), Some(&best), "{fen}");
+                // Play the pv: every move legal, and it ends in checkmate after the mate length.
+                let plies = if n > 0 { 2 * n - 1 } else { 2 * -n } as usize;
+                assert_eq!(pv.len(), plies, "{fen}: pv {pv:?}");
+                let mut p = pos.clone();
+                for &m in &pv {
+                    assert!(legal(&p).contains(&m), "{fen}: illegal pv move");
+                    p.make_move(m);
+                }
+                assert!(
+                    legal(&p).is_empty() && p.in_check(),
+                    "{fen}: pv does not mate"
+                );
+            }
+            SearchScore::Cp(_) => {
+                // No legal move: stalemate is a draw and there is no best move.
+                assert!(legal(&pos).is_empty());
+                assert_eq!(result.best, None);
+                assert_eq!(result.score, SearchScore::Cp(0), "{fen}");
+            }
+        }
+    }
+}
+
+#[test]
+fn chess_nodes_search_is_deterministic_and_exact() {
+    let config = GameConfig::default();
+    let pos = Chess::startpos(&config);
+    let limits = SearchLimits {
+        nodes: Some(20_000),
+        ..SearchLimits::default()
+    };
+    let mut searcher = Searcher::new(16);
+    let mut results = Vec::new();
+    for _ in 0..2 {
+        searcher.clear();
+        let mut lines = Vec::new();
+        let r = searcher.search(
+            &pos,
+            &limits,
+            &SearchOptions::default(),
+            None,
+            &SearchControl::new(),
+            &mut |e| lines.push(e),
+        );
+        assert_eq!(r.nodes, 20_000);
+        assert!(legal(&pos).contains(&r.best.expect("move")));
+        let lines: Vec<_> = lines
+            .into_iter()
+            .filter_map(|e| match e {
+                sanqi::search::SearchEvent::Iteration(i) => Some((i.depth, i.score, i.pv)),
+                sanqi::search::SearchEvent::CurrMove { .. } => None,
+            })
+            .collect();
+        results.push((r, lines));
+    }
+    assert_eq!(results[0], results[1]);
+}

@@ -1,0 +1,186 @@
+//! UCCI transcripts (UCCI 3.0 as XiangQi Wizard and ElephantEye use it; ../shared/briefs/protocol.md).
+
+mod driver;
+
+use driver::{Engine, PROMPT};
+use std::time::Duration;
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+fn ucci(e: &mut Engine) -> Vec<String> {
+    e.send("ucci");
+    let (_, lines) = e.expect_prefix("ucciok", PROMPT);
+    lines
+}
+
+#[test]
+fn ucci_handshake_has_ids_and_options_without_the_name_keyword() {
+    let mut e = Engine::start();
+    let lines = ucci(&mut e);
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name sanqi")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id author ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id copyright ")),
+        "{lines:?}"
+    );
+    for name in ["usemillisec", "hashsize", "threads", "ponder", "newgame"] {
+        let prefix = format!("option {name} type ");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&prefix)),
+            "missing {name}: {lines:?}"
+        );
+    }
+    assert!(
+        !lines.iter().any(|l| l.starts_with("option name ")),
+        "UCCI option lines have no name keyword: {lines:?}"
+    );
+}
+
+/// The session XiangQi Wizard runs: its own setoption lines (some unknown to us, never errors),
+/// a FEN after the last capture with the moves since, a clock in milliseconds, `stop` and `quit`.
+#[test]
+fn a_xiangqi_wizard_session() {
+    let mut e = Engine::start();
+    ucci(&mut e);
+    for line in [
+        "setoption usemillisec true",
+        "setoption batch false",
+        "setoption debug false",
+        "setoption promotion false",
+        "setoption hashsize 32",
+        "setoption idle none",
+        "setoption pruning large",
+        "setoption knowledge large",
+        "setoption randomness none",
+        "setoption style normal",
+        "setoption newgame",
+    ] {
+        e.send(line);
+    }
+    e.send("isready");
+    let (_, before) = e.expect_prefix("readyok", PROMPT);
+    assert!(
+        before.is_empty(),
+        "unknown UCCI options are not errors: {before:?}"
+    );
+    e.send(&format!("position fen {START} moves h2e2 h9g7"));
+    e.send("go time 60000 increment 0 opptime 60000");
+    let (best, before) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    let infos: Vec<&String> = before.iter().filter(|l| l.contains(" pv ")).collect();
+    assert!(!infos.is_empty(), "{before:?}");
+    for l in &infos {
+        // Bare scores in UCCI, no `cp`.
+        assert!(!l.contains(" cp "), "{l}");
+        assert!(l.contains(" score "), "{l}");
+    }
+    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    assert_eq!(mv.len(), 4, "{best}");
+    // The move must be legal: list Red's replies after it through perft divide.
+    e.send(&format!("position fen {START} moves h2e2 h9g7"));
+    e.send("go perft 1");
+    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    assert!(
+        lines.iter().any(|l| l.starts_with(&format!("{mv}: "))),
+        "{mv}: {lines:?}"
+    );
+
+    // stop while idle is answered with nobestmove in UCCI.
+    e.send("stop");
+    e.expect_prefix("nobestmove", PROMPT);
+
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("isready");
+    e.expect_prefix("readyok", PROMPT);
+    e.send("stop");
+    e.expect_prefix("bestmove", PROMPT);
+    e.send("quit");
+    e.expect_prefix("bye", PROMPT);
+    assert!(e.wait_exit(PROMPT));
+}
+
+#[test]
+fn banmoves_are_never_played_and_cleared_by_position() {
+    let mut e = Engine::start();
+    ucci(&mut e);
+    e.send("position startpos");
+    // Ban every move but one: the engine has to play the remaining one.
+    e.send("go perft 1");
+    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    let moves: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+        .collect();
+    assert_eq!(moves.len(), 44);
+    let keep = "b0c2";
+    let banned: Vec<&str> = moves
+        .iter()
+        .map(String::as_str)
+        .filter(|m| *m != keep)
+        .collect();
+    e.send(&format!("banmoves {}", banned.join(" ")));
+    e.send("go depth 3");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    assert_eq!(best.split_whitespace().nth(1), Some(keep), "{best}");
+    // A new position clears the ban.
+    e.send("position startpos");
+    e.send("banmoves h2e2 b2e2");
+    e.send("go depth 3");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(mv != "h2e2" && mv != "b2e2", "{best}");
+}
+
+#[test]
+fn bad_input_gets_info_message_errors_in_ucci() {
+    let mut e = Engine::start();
+    ucci(&mut e);
+    e.send("position fen rnbakabnr/9/1c5c1 w - - 0 1");
+    let (err, _) = e.expect_prefix("info message error: ", PROMPT);
+    assert!(err.contains("previous position is kept"), "{err}");
+    e.send("position startpos moves h2e9");
+    e.expect_prefix("info message error: ", PROMPT);
+    e.send("flibber");
+    e.expect_prefix("info message error: ", PROMPT);
+    e.send("go perft 1");
+    let (n, _) = e.expect_prefix("Nodes searched", PROMPT);
+    assert_eq!(n, "Nodes searched: 44");
+}
+
+#[test]
+fn mate_in_one_gets_a_mate_score_and_the_mated_side_gets_nobestmove() {
+    let mut e = Engine::start();
+    ucci(&mut e);
+    // Black's general on d9 cannot step onto the e-file (flying general with e0): a chariot on the
+    // d-file mates, one on rank 8 leaves Black without a move (also a loss in xiangqi).
+    // Both checked with pyffish: legal_moves after a2d2 / a2a9 (its ranks 1-10) is empty.
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 3");
+    let (best, before) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(mv == "a1d1" || mv == "a1a8", "{before:?} {best}");
+    let last_score: i32 = before
+        .iter()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let i = w.iter().position(|x| *x == "score")?;
+            w.get(i + 1)?.parse().ok()
+        })
+        .last()
+        .unwrap();
+    assert!(
+        last_score > 9000,
+        "UCCI mate scores are near 10000: {before:?}"
+    );
+    e.send(&format!("position fen {fen} moves a1d1"));
+    e.send("go depth 3");
+    e.expect_prefix("nobestmove", Duration::from_secs(10));
+}

@@ -1,0 +1,364 @@
+//! UCI transcripts against the built binary, as GUIs and harnesses drive it (spec: UCI April 2006 and
+//! ../shared/briefs/protocol.md).
+
+mod driver;
+
+use driver::{Engine, PROMPT};
+use std::time::Duration;
+
+fn is_bestmove(l: &str) -> bool {
+    l.starts_with("bestmove")
+}
+
+#[test]
+fn uci_handshake_lists_ids_and_every_option_then_uciok() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, lines) = e.expect_prefix("uciok", PROMPT);
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name sanqi")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id author ")),
+        "{lines:?}"
+    );
+    for name in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Clear Hash",
+        "Ponder",
+        "Move Overhead",
+        "UCI_Variant",
+        "UCI_Chess960",
+    ] {
+        let prefix = format!("option name {name} type ");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&prefix)),
+            "missing option {name}: {lines:?}"
+        );
+    }
+    let variant = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .unwrap();
+    for v in ["var chess", "var xiangqi", "var chinesecheckers"] {
+        assert!(variant.contains(v), "{variant}");
+    }
+    // Spin defaults must lie within min..max (python-chess rejects the engine otherwise).
+    for l in lines.iter().filter(|l| l.contains(" type spin ")) {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let get = |k: &str| -> i64 {
+            let i = words.iter().position(|w| *w == k).unwrap();
+            words[i + 1].parse().unwrap()
+        };
+        let (d, lo, hi) = (get("default"), get("min"), get("max"));
+        assert!(lo <= d && d <= hi, "{l}");
+    }
+    e.sync();
+}
+
+#[test]
+fn isready_is_answered_during_go_infinite_and_search_goes_on() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("isready");
+    let (_, before) = e.expect_prefix("readyok", PROMPT);
+    assert!(!before.iter().any(|l| is_bestmove(l)), "{before:?}");
+    // The search is still running: nothing ends it by itself.
+    let later = e.drain(Duration::from_millis(500));
+    assert!(!later.iter().any(|l| is_bestmove(l)), "{later:?}");
+    e.send("stop");
+    let (best, _) = e.expect_prefix("bestmove", PROMPT);
+    assert!(
+        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
+        "{best}"
+    );
+    // Exactly one bestmove.
+    let after = e.drain(Duration::from_millis(300));
+    assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
+}
+
+#[test]
+fn stale_stop_does_not_end_the_next_go() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("stop");
+    e.send("stop");
+    e.send("position startpos moves e2e4");
+    e.send("go infinite");
+    let lines = e.drain(Duration::from_millis(600));
+    assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
+    e.send("stop");
+    e.expect_prefix("bestmove", PROMPT);
+    // A stop after the search ended is stale too.
+    e.send("stop");
+    e.send("go infinite");
+    let lines = e.drain(Duration::from_millis(400));
+    assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
+    e.send("stop");
+    e.expect_prefix("bestmove", PROMPT);
+}
+
+#[test]
+fn stop_while_idle_is_ignored_in_uci() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("stop");
+    e.send("isready");
+    let (_, before) = e.expect_prefix("readyok", PROMPT);
+    assert!(before.is_empty(), "{before:?}");
+}
+
+#[test]
+fn one_bestmove_per_go_over_many_quick_searches() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    for _ in 0..20 {
+        e.send("position startpos moves e2e4 e7e5");
+        e.send("go depth 2");
+    }
+    e.send("isready");
+    let mut bestmoves = 0;
+    let mut ready = false;
+    while bestmoves < 20 || !ready {
+        match e.next_line(Duration::from_secs(20)) {
+            Some(l) if is_bestmove(&l) => bestmoves += 1,
+            Some(l) if l == "readyok" => ready = true,
+            Some(_) => {}
+            None => break,
+        }
+    }
+    assert_eq!(bestmoves, 20, "{:?}", e.seen);
+    let extra = e.drain(Duration::from_millis(300));
+    assert!(!extra.iter().any(|l| is_bestmove(l)), "{extra:?}");
+}
+
+#[test]
+fn quit_during_search_ends_the_process() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("quit");
+    assert!(e.wait_exit(PROMPT), "engine still running after quit");
+}
+
+#[test]
+fn end_of_input_during_search_ends_the_process() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.close_stdin();
+    assert!(
+        e.wait_exit(PROMPT),
+        "engine still running after end of input"
+    );
+}
+
+#[test]
+fn two_hundred_malformed_lines_leave_the_engine_answering() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    let junk: [&[u8]; 10] = [
+        b"flibber\n",
+        b"go depth x\n",
+        b"setoption name Hash value -5\n",
+        b"setoption name NoSuchOption value 3\n",
+        b"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1\n",
+        b"position startpos moves e2e5\n",
+        b"go wtime 99999999999999999999999999\n",
+        b"\xff\xfe\xfd garbage\n",
+        b"position\n",
+        b"setoption name Threads value many\n",
+    ];
+    for i in 0..200 {
+        e.send_bytes(junk[i % junk.len()]);
+    }
+    e.send("isready");
+    let (_, before) = e.expect_prefix("readyok", Duration::from_secs(10));
+    let errors = before
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(
+        errors, 200,
+        "every bad line gets one error line: {before:?}"
+    );
+    // Still plays.
+    e.send("position startpos");
+    e.send("go depth 1");
+    e.expect_prefix("bestmove", PROMPT);
+}
+
+#[test]
+fn a_long_line_is_rejected_without_harm() {
+    let mut e = Engine::start();
+    let mut line = String::from("go");
+    while line.len() < 1_000_000 {
+        line.push_str(" depth");
+    }
+    e.send(&line);
+    e.send("isready");
+    e.expect_prefix("readyok", Duration::from_secs(10));
+}
+
+#[test]
+fn bad_position_keeps_the_previous_one_and_says_so() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("position startpos moves e2e4");
+    e.send("position startpos moves e2e4 e7e5 e1e3");
+    let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+    assert!(err.contains("e1e3"), "names the move: {err}");
+    e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+    assert!(
+        err.to_lowercase().contains("king"),
+        "names the problem: {err}"
+    );
+    // After 1.e4, Black has 20 moves; the rejected positions changed nothing.
+    e.send("go perft 1");
+    let (nodes, before) = e.expect_prefix("Nodes searched", PROMPT);
+    assert_eq!(nodes, "Nodes searched: 20", "{before:?}");
+    assert!(
+        before.iter().any(|l| l.starts_with("e7e5: 1")),
+        "{before:?}"
+    );
+}
+
+#[test]
+fn go_before_position_uses_the_start_position() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("go depth 1");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(5));
+    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    // The move must be a legal first move: perft divide from the start lists it.
+    e.send("position startpos");
+    e.send("go perft 1");
+    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    assert!(
+        lines.iter().any(|l| l.starts_with(&format!("{mv}: "))),
+        "{mv} not legal: {lines:?}"
+    );
+}
+
+#[test]
+fn options_out_of_range_or_unknown_are_errors_and_change_nothing() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    for bad in [
+        "setoption name Hash value 0",
+        "setoption name Threads value 100000",
+        "setoption name MultiPV value abc",
+        "setoption name UCI_Variant value shogi",
+        "setoption name UCI_Chess960 value maybe",
+        "setoption name Frobnicate value 1",
+    ] {
+        e.send(bad);
+        let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+        assert!(!err.is_empty());
+    }
+    // Option names are case-insensitive; good values are silent.
+    e.send("setoption name hash value 32");
+    e.send("setoption name clear hash");
+    e.send("isready");
+    let (_, before) = e.expect_prefix("readyok", PROMPT);
+    assert!(before.is_empty(), "{before:?}");
+    // The variant stayed chess.
+    e.send("position startpos");
+    e.send("go perft 1");
+    let (nodes, _) = e.expect_prefix("Nodes searched", PROMPT);
+    assert_eq!(nodes, "Nodes searched: 20");
+}
+
+#[test]
+fn go_perft_prints_divide_blank_line_and_total() {
+    let mut e = Engine::start();
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    e.send("go perft 2");
+    let (total, lines) = e.expect_prefix("Nodes searched", Duration::from_secs(10));
+    assert_eq!(total, "Nodes searched: 2039");
+    assert_eq!(lines.last().map(String::as_str), Some(""), "{lines:?}");
+    let sum: u64 = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 2039);
+    assert_eq!(lines.len(), 48 + 1, "48 root moves and a blank line");
+}
+
+#[test]
+fn bestmove_is_the_last_line_and_info_lines_are_well_formed() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("ucinewgame");
+    e.send("position startpos moves d2d4");
+    e.send("go depth 4");
+    let (_, before) = e.expect_prefix("bestmove", Duration::from_secs(20));
+    let infos: Vec<&String> = before.iter().filter(|l| l.contains(" pv ")).collect();
+    assert!(!infos.is_empty(), "{before:?}");
+    for l in infos {
+        assert!(l.starts_with("info depth "), "{l}");
+        assert!(
+            l.contains(" score cp ") || l.contains(" score mate "),
+            "{l}"
+        );
+        for k in [" nodes ", " nps ", " time ", " hashfull "] {
+            assert!(l.contains(k), "{k} missing in {l}");
+        }
+    }
+    let after = e.drain(Duration::from_millis(200));
+    assert!(after.is_empty(), "nothing may follow bestmove: {after:?}");
+}
+
+#[test]
+fn go_nodes_twice_after_ucinewgame_prints_identical_output() {
+    let run = || {
+        let mut e = Engine::start();
+        e.send("uci");
+        e.expect_prefix("uciok", PROMPT);
+        e.send("ucinewgame");
+        e.send("position startpos moves e2e4 c7c5 g1f3");
+        e.send("go nodes 20000");
+        let (best, before) = e.expect_prefix("bestmove", Duration::from_secs(20));
+        // Times and speeds differ between runs; everything else must not.
+        let strip = |l: &String| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let mut out = Vec::new();
+            let mut i = 0;
+            while i < w.len() {
+                if matches!(w[i], "time" | "nps" | "hashfull") {
+                    i += 2;
+                } else {
+                    out.push(w[i]);
+                    i += 1;
+                }
+            }
+            out.join(" ")
+        };
+        let mut lines: Vec<String> = before.iter().map(strip).collect();
+        lines.push(best);
+        lines
+    };
+    assert_eq!(run(), run());
+}
