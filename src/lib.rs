@@ -10,5 +10,5 @@ pub mod game;
 pub mod io;
 pub mod options;
 pub mod search;
-mod worker;
 pub mod tournament;
+mod worker;

@@ -59,7 +59,9 @@ impl Game for TicTacToe {
         }
     }
     fn from_fen(fen: &str, _: &GameConfig) -> Result<Self, GameError> {
-        let (b, s) = fen.split_once(' ').ok_or_else(|| GameError::new("no side"))?;
+        let (b, s) = fen
+            .split_once(' ')
+            .ok_or_else(|| GameError::new("no side"))?;
         let chars: Vec<char> = b.chars().filter(|&c| c != '/').collect();
         if chars.len() != 9 {
             return Err(GameError::new("need 9 cells"));
@@ -266,7 +268,8 @@ const CANDS: &str = "--cands=a1,b1,c1,a2,b2,c2,a3,b3,c3";
 
 fn fake(name: &str, extra: &[&str]) -> EngineSpec {
     let mut spec = EngineSpec::new(name, "python3");
-    spec.args.push(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines/fake.py").to_owned());
+    spec.args
+        .push(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines/fake.py").to_owned());
     for e in extra {
         // `--flag=value` is split into two arguments for the script.
         match e.split_once('=') {
@@ -340,14 +343,20 @@ fn draw_by_rule_from_an_opening_file() {
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
     assert!(text.contains("[FEN \"xox/xoo/-x- o\"]"), "{text}");
     assert!(text.contains("[White \"A\"]"), "{text}");
-    assert!(text.contains("1... a3 2. c3 {draw by rule} 1/2-1/2"), "{text}");
+    assert!(
+        text.contains("1... a3 2. c3 {draw by rule} 1/2-1/2"),
+        "{text}"
+    );
 }
 
 #[test]
 fn illegal_moves_lose() {
     // B answers its first go with an occupied cell (a1, taken by A's first move), then with junk.
     let c = config(
-        vec![fake("A", &[CANDS]), fake("B", &[CANDS, "--illegal-at=1 a1"])],
+        vec![
+            fake("A", &[CANDS]),
+            fake("B", &[CANDS, "--illegal-at=1 a1"]),
+        ],
         movetime(),
     );
     let mut c = c;
@@ -362,12 +371,18 @@ fn illegal_moves_lose() {
     assert_eq!(report.engines[1].illegal, 1);
 
     let mut c = config(
-        vec![fake("A", &[CANDS]), fake("B", &[CANDS, "--illegal-at=1 zz99"])],
+        vec![
+            fake("A", &[CANDS]),
+            fake("B", &[CANDS, "--illegal-at=1 zz99"]),
+        ],
         movetime(),
     );
     c.games_per_opening = Some(1);
     let rec = &run_game::<TicTacToe>(&c).unwrap().records[0];
-    assert_eq!((rec.termination.clone(), rec.offender), (Termination::IllegalMove, Some(1)));
+    assert_eq!(
+        (rec.termination.clone(), rec.offender),
+        (Termination::IllegalMove, Some(1))
+    );
 }
 
 #[test]
@@ -444,7 +459,10 @@ fn engines_that_cannot_start_forfeit() {
     );
     c.games_per_opening = Some(1);
     let rec = &run_game::<TicTacToe>(&c).unwrap().records[0];
-    assert_eq!((rec.termination.clone(), rec.offender), (Termination::Crash, Some(1)));
+    assert_eq!(
+        (rec.termination.clone(), rec.offender),
+        (Termination::Crash, Some(1))
+    );
 
     let mut c = config(
         vec![fake("A", &["--no-uciok"]), fake("B", &[CANDS])],
@@ -453,7 +471,10 @@ fn engines_that_cannot_start_forfeit() {
     c.games_per_opening = Some(1);
     c.referee.ready_timeout = Duration::from_millis(500);
     let rec = &run_game::<TicTacToe>(&c).unwrap().records[0];
-    assert_eq!((rec.termination.clone(), rec.offender), (Termination::Crash, Some(0)));
+    assert_eq!(
+        (rec.termination.clone(), rec.offender),
+        (Termination::Crash, Some(0))
+    );
     assert!(rec.reason.contains("uciok"), "{}", rec.reason);
 }
 
@@ -497,7 +518,10 @@ fn junk_output_is_survived() {
     // Non-UTF-8 bytes, a 100 kB line, a malformed info line and a misspelled bestmove precede
     // every real answer: the game is the same as without them.
     let mut c = config(
-        vec![fake("A", &[CANDS, "--garbage"]), fake("B", &[CANDS, "--garbage"])],
+        vec![
+            fake("A", &[CANDS, "--garbage"]),
+            fake("B", &[CANDS, "--garbage"]),
+        ],
         movetime(),
     );
     c.games_per_opening = Some(1);
@@ -534,7 +558,11 @@ fn options_and_variant_are_sent_and_ucci_gets_its_go() {
     let _ = std::fs::remove_file(&log_b);
     let mut a = fake(
         "A",
-        &[CANDS, "--declare-variant", &format!("--log={}", log_a.display())],
+        &[
+            CANDS,
+            "--declare-variant",
+            &format!("--log={}", log_a.display()),
+        ],
     );
     a.options.push(("Hash".into(), "16".into()));
     let mut b = fake(
@@ -556,18 +584,30 @@ fn options_and_variant_are_sent_and_ucci_gets_its_go() {
     let la = std::fs::read_to_string(&log_a).unwrap();
     let lb = std::fs::read_to_string(&log_b).unwrap();
     assert!(la.starts_with("uci\n"), "{la}");
-    assert!(la.contains("setoption name UCI_Variant value tictactoe\n"), "{la}");
+    assert!(
+        la.contains("setoption name UCI_Variant value tictactoe\n"),
+        "{la}"
+    );
     assert!(la.contains("setoption name Hash value 16\n"), "{la}");
     assert!(la.contains("ucinewgame\n"), "{la}");
-    assert!(la.contains("position fen --- /---/--- x\n") || la.contains("position fen ---/---/--- x\n"), "{la}");
-    assert!(la.contains("go wtime 5000 btime 5000 winc 100 binc 100\n"), "{la}");
+    assert!(
+        la.contains("position fen --- /---/--- x\n") || la.contains("position fen ---/---/--- x\n"),
+        "{la}"
+    );
+    assert!(
+        la.contains("go wtime 5000 btime 5000 winc 100 binc 100\n"),
+        "{la}"
+    );
     assert!(lb.starts_with("ucci\n"), "{lb}");
     assert!(lb.contains("setoption usemillisec true\n"), "{lb}");
     assert!(!lb.contains("ucinewgame"), "{lb}");
     assert!(lb.contains("position fen ---/---/--- x moves a1\n"), "{lb}");
     // Black's first move: its own clock untouched, Red's after one move (about 5000 - used + 100).
     let go = lb.lines().find(|l| l.starts_with("go ")).unwrap();
-    assert!(go.starts_with("go time 5000 increment 100 opptime "), "{go}");
+    assert!(
+        go.starts_with("go time 5000 increment 100 opptime "),
+        "{go}"
+    );
     assert!(go.ends_with(" oppincrement 100"), "{go}");
     assert!(lb.contains("quit\n"), "{lb}");
 }
@@ -615,7 +655,11 @@ fn multi_player_stalls_and_forfeits() {
     assert_eq!(rec.points, [1.0 / 3.0; 3]);
 
     // A ply cap of 4 with players adding 1 each: a stall after 4 plies.
-    let engines = vec![fake("A", &["--always=1"]), fake("B", &["--always=1"]), fake("C", &["--always=1"])];
+    let engines = vec![
+        fake("A", &["--always=1"]),
+        fake("B", &["--always=1"]),
+        fake("C", &["--always=1"]),
+    ];
     let mut c = config(engines, movetime());
     c.players = 3;
     c.games_per_opening = Some(1);
@@ -625,7 +669,11 @@ fn multi_player_stalls_and_forfeits() {
     assert!(rec.reason.contains("ply cap 4"), "{}", rec.reason);
 
     // Seat 1 plays an illegal token: it gets 0, the two others 1/2 each; no winner.
-    let engines = vec![fake("A", &["--always=1"]), fake("B", &["--always=7"]), fake("C", &["--always=1"])];
+    let engines = vec![
+        fake("A", &["--always=1"]),
+        fake("B", &["--always=7"]),
+        fake("C", &["--always=1"]),
+    ];
     let mut c = config(engines, movetime());
     c.players = 3;
     c.games_per_opening = Some(1);

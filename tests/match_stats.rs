@@ -1,6 +1,8 @@
 //! Elo, error bars, LOS and SPRT of `sanqi match` against numbers worked out by hand.
 
-use sanqi::tournament::stats::{elo_estimate, elo_to_score, erf, los, score_to_elo, Sprt, SprtDecision, Wdl};
+use sanqi::tournament::stats::{
+    elo_estimate, elo_to_score, erf, los, score_to_elo, Sprt, SprtDecision, Wdl,
+};
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol
@@ -82,7 +84,11 @@ fn sprt_by_hand() {
     // LLR = 490 * 0.0071951 * (1.0204082 - 0.5 - 0.5071951) / (2 * 0.1172428) = 0.198664: undecided.
     let sprt5 = Sprt { elo1: 5.0, ..sprt };
     let wdl = Wdl::new(120, 260, 110);
-    assert!(close(sprt5.llr(&wdl), 0.198_664, 1e-5), "{}", sprt5.llr(&wdl));
+    assert!(
+        close(sprt5.llr(&wdl), 0.198_664, 1e-5),
+        "{}",
+        sprt5.llr(&wdl)
+    );
     assert_eq!(sprt5.decision(&wdl), SprtDecision::Continue);
 
     // The mirror result falls below zero; a clearly bad result accepts H0.

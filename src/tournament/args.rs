@@ -68,7 +68,12 @@ fn float(what: &str, text: &str) -> Result<f64, String> {
 }
 
 /// Applies one `key=value` of `--engine` or `--each` to a spec.
-fn apply_engine_key(spec: &mut EngineSpec, key: &str, value: &str, named: &mut bool) -> Result<(), String> {
+fn apply_engine_key(
+    spec: &mut EngineSpec,
+    key: &str,
+    value: &str,
+    named: &mut bool,
+) -> Result<(), String> {
     if let Some(name) = key.strip_prefix("option.") {
         if name.is_empty() {
             return Err("empty option name in `option.=`".into());
@@ -167,12 +172,18 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                     return Err("--players must be 2, 3, 4 or 6".into());
                 }
             }
-            "--engine" => engines.push((vals.iter().map(|s| (*s).to_owned()).collect(), engines.len())),
+            "--engine" => engines.push((
+                vals.iter().map(|s| (*s).to_owned()).collect(),
+                engines.len(),
+            )),
             "--each" => each.extend(vals.iter().map(|s| (*s).to_owned())),
             "--tc" => tc = Some(TimeControl::parse_tc(one(flag, &vals)?)?),
             "--movetime" | "--nodes" | "--depth" => {
                 let key = &flag[2..];
-                tc = Some(TimeControl::parse_key(key, one(flag, &vals)?).unwrap_or_else(|| Err(String::new()))?);
+                tc = Some(
+                    TimeControl::parse_key(key, one(flag, &vals)?)
+                        .unwrap_or_else(|| Err(String::new()))?,
+                );
             }
             "--rounds" => config.rounds = number(flag, one(flag, &vals)?)?,
             "--games-per-opening" | "--games" => {
@@ -191,12 +202,15 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             "--seed" => config.seed = number(flag, one(flag, &vals)?)?,
             "--pgn" => config.pgn = Some(PathBuf::from(one(flag, &vals)?)),
             "--event" => config.event = vals.join(" "),
-            "--margin" => config.referee.margin = Duration::from_millis(number(flag, one(flag, &vals)?)?),
+            "--margin" => {
+                config.referee.margin = Duration::from_millis(number(flag, one(flag, &vals)?)?)
+            }
             "--hang-grace" => {
                 config.referee.hang_grace = Duration::from_millis(number(flag, one(flag, &vals)?)?);
             }
             "--ready-timeout" => {
-                config.referee.ready_timeout = Duration::from_millis(number(flag, one(flag, &vals)?)?);
+                config.referee.ready_timeout =
+                    Duration::from_millis(number(flag, one(flag, &vals)?)?);
             }
             "--max-plies" => {
                 config.referee.max_plies = Some(number(flag, one(flag, &vals)?)?);
@@ -263,8 +277,10 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             "--quiet" => config.quiet = true,
             _ => return Err(format!("unknown argument `{flag}`")),
         }
-        if !matches!(flag, "--engine" | "--each" | "--draw" | "--resign" | "--sprt" | "--event" | "--quiet")
-            && vals.len() > 1
+        if !matches!(
+            flag,
+            "--engine" | "--each" | "--draw" | "--resign" | "--sprt" | "--event" | "--quiet"
+        ) && vals.len() > 1
         {
             return Err(format!("{flag} takes one value"));
         }
@@ -274,7 +290,11 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
     }
     let game = game.ok_or("--game is required")?;
     config.game = game;
-    config.players = if game == GameKind::ChineseCheckers { players } else { 2 };
+    config.players = if game == GameKind::ChineseCheckers {
+        players
+    } else {
+        2
+    };
     if game != GameKind::ChineseCheckers && players != 2 {
         return Err("--players is for chinesecheckers only".into());
     }

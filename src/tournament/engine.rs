@@ -167,7 +167,10 @@ fn reader(stdout: impl Read, tx: crossbeam_channel::Sender<Event>) {
             let mut sink = Vec::new();
             loop {
                 sink.clear();
-                match (&mut reader).take(MAX_LINE as u64).read_until(b'\n', &mut sink) {
+                match (&mut reader)
+                    .take(MAX_LINE as u64)
+                    .read_until(b'\n', &mut sink)
+                {
                     Ok(0) | Err(_) => break,
                     Ok(_) if sink.last() == Some(&b'\n') => break,
                     Ok(_) => {}
@@ -246,7 +249,11 @@ impl Engine {
     }
 
     /// Starts the engine and runs the handshake (`uci`/`ucci`, options, `isready`).
-    pub fn start(spec: &EngineSpec, game_name: &str, timeout: Duration) -> Result<Engine, EngineFailure> {
+    pub fn start(
+        spec: &EngineSpec,
+        game_name: &str,
+        timeout: Duration,
+    ) -> Result<Engine, EngineFailure> {
         let mut e = Engine::spawn(spec)?;
         e.handshake(game_name, timeout)?;
         Ok(e)
@@ -274,7 +281,11 @@ impl Engine {
     }
 
     /// The next line before `deadline`.
-    fn next_line(&mut self, deadline: Instant, what: &'static str) -> Result<(String, Instant), EngineFailure> {
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        what: &'static str,
+    ) -> Result<(String, Instant), EngineFailure> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.rx.recv_timeout(wait) {
             Ok(Event::Line(line, at)) => {
@@ -333,7 +344,11 @@ impl Engine {
         })?;
         self.declared = declared;
         self.id_name = id_name;
-        let declares = |name: &str| self.declared.iter().any(|d| d.name.eq_ignore_ascii_case(name));
+        let declares = |name: &str| {
+            self.declared
+                .iter()
+                .any(|d| d.name.eq_ignore_ascii_case(name))
+        };
         let mut lines = Vec::new();
         match proto {
             Proto::Ucci => {

@@ -324,14 +324,21 @@ fn schedule<G: Game>(config: &MatchConfig, gc: &GameConfig) -> Result<Vec<Job>, 
 /// A record for a game that could not start because an engine failed to start.
 fn forfeit_record<G: Game>(job: &Job, seat: usize, why: String, gc: &GameConfig) -> GameRecord {
     let n = job.seats.len();
-    let fen = G::from_fen(&job.opening.fen, gc).map_or_else(|_| job.opening.fen.clone(), |p| p.to_fen());
+    let fen =
+        G::from_fen(&job.opening.fen, gc).map_or_else(|_| job.opening.fen.clone(), |p| p.to_fen());
     GameRecord {
         opening: job.opening.clone(),
         seats: job.seats.clone(),
         moves: Vec::new(),
         winner: (n == 2).then(|| 1 - seat.min(1)),
         points: (0..n)
-            .map(|s| if s == seat { 0.0 } else { 1.0 / (n.max(2) - 1) as f64 })
+            .map(|s| {
+                if s == seat {
+                    0.0
+                } else {
+                    1.0 / (n.max(2) - 1) as f64
+                }
+            })
             .collect(),
         termination: Termination::Crash,
         offender: Some(seat),
@@ -393,7 +400,14 @@ fn worker<G: Game>(
                 .map(|&e| config.engines[e].tc.unwrap_or(config.tc))
                 .collect();
             let mut refs: Vec<&mut Engine> = taken.iter_mut().collect();
-            let r = referee::play_game::<G>(&mut refs, &job.seats, &tcs, &job.opening, gc, &config.referee);
+            let r = referee::play_game::<G>(
+                &mut refs,
+                &job.seats,
+                &tcs,
+                &job.opening,
+                gc,
+                &config.referee,
+            );
             for (key, e) in keys.iter().zip(taken) {
                 if !e.is_dead() {
                     pool.insert(*key, e);
@@ -407,7 +421,10 @@ fn worker<G: Game>(
     }
 }
 
-fn tally(config: &MatchConfig, records: &[GameRecord]) -> (Vec<EngineTally>, Vec<(usize, usize, Wdl)>) {
+fn tally(
+    config: &MatchConfig,
+    records: &[GameRecord],
+) -> (Vec<EngineTally>, Vec<(usize, usize, Wdl)>) {
     let mut engines: Vec<EngineTally> = config
         .engines
         .iter()
@@ -419,7 +436,9 @@ fn tally(config: &MatchConfig, records: &[GameRecord]) -> (Vec<EngineTally>, Vec
     let mut pairs: Vec<(usize, usize, Wdl)> = Vec::new();
     for rec in records {
         for (seat, &e) in rec.seats.iter().enumerate() {
-            let Some(t) = engines.get_mut(e) else { continue };
+            let Some(t) = engines.get_mut(e) else {
+                continue;
+            };
             t.games += 1;
             t.points += rec.points.get(seat).copied().unwrap_or(0.0);
             match rec.winner {
@@ -443,7 +462,11 @@ fn tally(config: &MatchConfig, records: &[GameRecord]) -> (Vec<EngineTally>, Vec
                 continue;
             }
             let first_score = rec.points.first().copied().unwrap_or(0.5);
-            let (i, j, score_i) = if a < b { (a, b, first_score) } else { (b, a, 1.0 - first_score) };
+            let (i, j, score_i) = if a < b {
+                (a, b, first_score)
+            } else {
+                (b, a, 1.0 - first_score)
+            };
             let entry = match pairs.iter_mut().find(|p| (p.0, p.1) == (i, j)) {
                 Some(p) => p,
                 None => {
@@ -614,9 +637,15 @@ pub fn summary(config: &MatchConfig, report: &MatchReport) -> String {
         "\n{} games of {} finished{}\n",
         report.records.len(),
         config.game.name(),
-        if report.stopped_early { " (stopped: SPRT decided)" } else { "" }
+        if report.stopped_early {
+            " (stopped: SPRT decided)"
+        } else {
+            ""
+        }
     ));
-    s.push_str("Rank Name                     Games  Points    W    D    L  Illegal Time Crash Hang\n");
+    s.push_str(
+        "Rank Name                     Games  Points    W    D    L  Illegal Time Crash Hang\n",
+    );
     let mut order: Vec<&EngineTally> = report.engines.iter().collect();
     order.sort_by(|a, b| b.points.total_cmp(&a.points));
     for (rank, t) in order.iter().enumerate() {

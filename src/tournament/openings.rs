@@ -97,7 +97,9 @@ pub fn load_openings<G: Game>(text: &str, config: &GameConfig) -> Result<Vec<Ope
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        out.push(parse_opening_line::<G>(line, config).map_err(|e| format!("line {}: {e}", i + 1))?);
+        out.push(
+            parse_opening_line::<G>(line, config).map_err(|e| format!("line {}: {e}", i + 1))?,
+        );
     }
     if out.is_empty() {
         return Err("no openings in the file".into());
@@ -107,7 +109,12 @@ pub fn load_openings<G: Game>(text: &str, config: &GameConfig) -> Result<Vec<Ope
 
 /// A random opening of `plies` legal moves from `start` that does not end the game (nor leave the
 /// side to move without a move). Gives up after 1000 tries (the position itself then).
-pub fn random_opening<G: Game>(start: &G, plies: usize, rng: &mut Rng, config: &GameConfig) -> Opening {
+pub fn random_opening<G: Game>(
+    start: &G,
+    plies: usize,
+    rng: &mut Rng,
+    config: &GameConfig,
+) -> Opening {
     let fen = start.to_fen();
     'tries: for _ in 0..1000 {
         let mut pos = start.clone();

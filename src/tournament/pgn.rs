@@ -25,7 +25,11 @@ pub fn chess_san<G: Game>(pos: &G, m: G::Move, config: &GameConfig) -> String {
     let file_dist = (from.as_bytes()[0] as i32 - to.as_bytes()[0] as i32).abs();
     let mut san = String::new();
     if piece.eq_ignore_ascii_case(&'k') && (file_dist == 2 || target.is_some_and(own)) {
-        san.push_str(if to.as_bytes()[0] > from.as_bytes()[0] { "O-O" } else { "O-O-O" });
+        san.push_str(if to.as_bytes()[0] > from.as_bytes()[0] {
+            "O-O"
+        } else {
+            "O-O-O"
+        });
     } else if piece.eq_ignore_ascii_case(&'p') {
         if file_dist != 0 {
             san.push(from.as_bytes()[0] as char);
@@ -100,7 +104,9 @@ fn chess_board(fen: &str) -> HashMap<String, char> {
 /// ICCS move text for xiangqi PGN: `h2e2` to `H2-E2`.
 pub fn iccs_pgn(mv: &str) -> String {
     match (mv.get(0..2), mv.get(2..4)) {
-        (Some(a), Some(b)) if mv.len() == 4 => format!("{}-{}", a.to_ascii_uppercase(), b.to_ascii_uppercase()),
+        (Some(a), Some(b)) if mv.len() == 4 => {
+            format!("{}-{}", a.to_ascii_uppercase(), b.to_ascii_uppercase())
+        }
         _ => mv.to_owned(),
     }
 }
@@ -133,7 +139,11 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &Gam
             .map_or("?", String::as_str)
             .to_owned()
     };
-    let result = if rec.seats.len() == 2 { rec.result_text() } else { "*".to_owned() };
+    let result = if rec.seats.len() == 2 {
+        rec.result_text()
+    } else {
+        "*".to_owned()
+    };
     let _ = writeln!(out, "[Event \"{}\"]", quote(header.event));
     let _ = writeln!(out, "[Site \"sanqi match\"]");
     let _ = writeln!(out, "[Date \"{}\"]", header.date);
@@ -162,7 +172,11 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &Gam
         let _ = writeln!(out, "[FEN \"{}\"]", quote(&rec.opening.fen));
     }
     let _ = writeln!(out, "[TimeControl \"{}\"]", quote(header.time_control));
-    let _ = writeln!(out, "[PlyCount \"{}\"]", rec.opening.moves.len() + rec.moves.len());
+    let _ = writeln!(
+        out,
+        "[PlyCount \"{}\"]",
+        rec.opening.moves.len() + rec.moves.len()
+    );
     let term = match rec.termination {
         super::referee::Termination::Rules => "normal",
         super::referee::Termination::Adjudication => "adjudication",

@@ -246,7 +246,16 @@ pub fn play_game<G: Game>(
     let name = |s: usize, engines: &[&mut Engine]| engines[s].spec.name.clone();
     let mut moves: Vec<String> = Vec::new();
     let finish_fail = |pos: &G, moves: Vec<String>, seat: usize, term: Termination, why: String| {
-        finish(opening, seat_engine, moves, pos, None, Some(seat), term, why)
+        finish(
+            opening,
+            seat_engine,
+            moves,
+            pos,
+            None,
+            Some(seat),
+            term,
+            why,
+        )
     };
 
     for s in 0..seats {
@@ -282,26 +291,63 @@ pub fn play_game<G: Game>(
                     (None, format!("draw {how}"))
                 }
             };
-            return Ok(finish(opening, seat_engine, moves, &pos, winner, None, Termination::Rules, reason));
+            return Ok(finish(
+                opening,
+                seat_engine,
+                moves,
+                &pos,
+                winner,
+                None,
+                Termination::Rules,
+                reason,
+            ));
         }
         if let Some(cap) = settings.max_plies {
             if moves.len() as u32 >= cap {
                 let what = if seats > 2 { "stall" } else { "draw" };
                 let reason = format!("{what}: ply cap {cap} reached");
-                return Ok(finish(opening, seat_engine, moves, &pos, None, None, Termination::Adjudication, reason));
+                return Ok(finish(
+                    opening,
+                    seat_engine,
+                    moves,
+                    &pos,
+                    None,
+                    None,
+                    Termination::Adjudication,
+                    reason,
+                ));
             }
         }
         if seats > 2 {
             if passes_in_a_row >= seats {
                 let reason = "stall: a full round of passes".to_owned();
-                return Ok(finish(opening, seat_engine, moves, &pos, None, None, Termination::Adjudication, reason));
+                return Ok(finish(
+                    opening,
+                    seat_engine,
+                    moves,
+                    &pos,
+                    None,
+                    None,
+                    Termination::Adjudication,
+                    reason,
+                ));
             }
             if let Some(n) = settings.stall_plies {
                 let h = pos.hash();
                 let seen = history.iter().filter(|&&x| x == h).count();
                 if seen >= 3 || stalled(&history, n as usize) {
-                    let reason = format!("stall: position repeated or no new position in {n} plies");
-                    return Ok(finish(opening, seat_engine, moves, &pos, None, None, Termination::Adjudication, reason));
+                    let reason =
+                        format!("stall: position repeated or no new position in {n} plies");
+                    return Ok(finish(
+                        opening,
+                        seat_engine,
+                        moves,
+                        &pos,
+                        None,
+                        None,
+                        Termination::Adjudication,
+                        reason,
+                    ));
                 }
             }
         }
@@ -339,11 +385,26 @@ pub fn play_game<G: Game>(
                 reply.elapsed.as_millis(),
                 limit.map_or(0, |l| l.as_millis())
             );
-            return Ok(finish_fail(&pos, moves, mover, Termination::TimeForfeit, why));
+            return Ok(finish_fail(
+                &pos,
+                moves,
+                mover,
+                Termination::TimeForfeit,
+                why,
+            ));
         }
         let Some(token) = reply.mv.clone() else {
-            let why = format!("{} gave no move in a position with legal moves", engine.spec.name);
-            return Ok(finish_fail(&pos, moves, mover, Termination::IllegalMove, why));
+            let why = format!(
+                "{} gave no move in a position with legal moves",
+                engine.spec.name
+            );
+            return Ok(finish_fail(
+                &pos,
+                moves,
+                mover,
+                Termination::IllegalMove,
+                why,
+            ));
         };
         let canonical = if engine.spec.ranks_from_one {
             translate_ranks(&token, false)
@@ -359,7 +420,13 @@ pub fn play_game<G: Game>(
             Err(e) => {
                 let shown: String = token.chars().take(40).collect();
                 let why = format!("{} plays illegal move `{shown}` ({e})", engine.spec.name);
-                return Ok(finish_fail(&pos, moves, mover, Termination::IllegalMove, why));
+                return Ok(finish_fail(
+                    &pos,
+                    moves,
+                    mover,
+                    Termination::IllegalMove,
+                    why,
+                ));
             }
         };
         let text = pos.format_move(m, config);
@@ -376,7 +443,16 @@ pub fn play_game<G: Game>(
             let opponent = 1 - mover;
             if reply.resign {
                 let why = format!("{} resigns", engines[mover].spec.name);
-                return Ok(finish(opening, seat_engine, moves, &pos, Some(opponent), None, Termination::Adjudication, why));
+                return Ok(finish(
+                    opening,
+                    seat_engine,
+                    moves,
+                    &pos,
+                    Some(opponent),
+                    None,
+                    Termination::Adjudication,
+                    why,
+                ));
             }
             if let Some(r) = settings.resign {
                 match reply.score {
@@ -385,7 +461,16 @@ pub fn play_game<G: Game>(
                 }
                 if resign_run[mover] >= r.move_count {
                     let why = format!("{} resigns by score adjudication", engines[mover].spec.name);
-                    return Ok(finish(opening, seat_engine, moves, &pos, Some(opponent), None, Termination::Adjudication, why));
+                    return Ok(finish(
+                        opening,
+                        seat_engine,
+                        moves,
+                        &pos,
+                        Some(opponent),
+                        None,
+                        Termination::Adjudication,
+                        why,
+                    ));
                 }
             }
             if let Some(d) = settings.draw {
@@ -396,7 +481,16 @@ pub fn play_game<G: Game>(
                 }
                 if draw_run >= 2 * d.move_count {
                     let why = "draw by score adjudication".to_owned();
-                    return Ok(finish(opening, seat_engine, moves, &pos, None, None, Termination::Adjudication, why));
+                    return Ok(finish(
+                        opening,
+                        seat_engine,
+                        moves,
+                        &pos,
+                        None,
+                        None,
+                        Termination::Adjudication,
+                        why,
+                    ));
                 }
             }
         }

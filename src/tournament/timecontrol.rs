@@ -59,7 +59,8 @@ impl TimeControl {
                 let min: u64 = min
                     .parse()
                     .map_err(|_| format!("bad minutes `{min}` in tc `{text}`"))?;
-                min.saturating_mul(60_000).saturating_add(seconds_to_ms(sec)?)
+                min.saturating_mul(60_000)
+                    .saturating_add(seconds_to_ms(sec)?)
             }
             None => seconds_to_ms(base)?,
         };
@@ -160,7 +161,9 @@ impl Clock {
             None => true,
         };
         if let TimeControl::Clock {
-            moves, base_ms, inc_ms,
+            moves,
+            base_ms,
+            inc_ms,
         } = self.tc
         {
             self.left_ms -= used;
@@ -197,7 +200,13 @@ pub fn go_command(proto: Proto, clocks: &[Clock], mover: usize, ucci_millis: boo
             if proto == Proto::Ucci {
                 let unit = |ms: i64| if ucci_millis { ms } else { (ms / 1000).max(1) };
                 let t = |c: &Clock| unit(c.left_ms.max(1));
-                let inc = |c: &Clock| if ucci_millis { c.inc_ms() } else { c.inc_ms() / 1000 };
+                let inc = |c: &Clock| {
+                    if ucci_millis {
+                        c.inc_ms()
+                    } else {
+                        c.inc_ms() / 1000
+                    }
+                };
                 let opp = clocks[(mover + 1) % clocks.len()];
                 let mut s = format!("go time {}", t(&me));
                 match me.moves_to_go() {
