@@ -723,3 +723,46 @@ fn xiangqi_ranks_translate_both_ways() {
     assert_eq!(translate_ranks("", true), None);
     assert_eq!(translate_ranks("a99999999999999999999b1", true), None);
 }
+
+#[test]
+fn draw_adjudication_by_score() {
+    // Both report score 0; from move 1 on, 2 consecutive moves each within ±10 draw the game:
+    // the run counts plies a1 (full moves 0: not yet counted), b1 (1), c1 (1), a2 (2), b2 (2):
+    // plies 2-5 are four in a row, so the game is drawn after b2.
+    let mut c = config(
+        vec![
+            fake("A", &[CANDS, "--score=0"]),
+            fake("B", &[CANDS, "--score=0"]),
+        ],
+        movetime(),
+    );
+    c.referee.draw = Some(sanqi::tournament::referee::DrawAdjudication {
+        move_number: 1,
+        move_count: 2,
+        score: 10,
+    });
+    c.games_per_opening = Some(1);
+    let rec = &run_game::<TicTacToe>(&c).unwrap().records[0];
+    assert_eq!(rec.termination, Termination::Adjudication);
+    assert_eq!(rec.winner, None);
+    assert_eq!(rec.moves, ["a1", "b1", "c1", "a2", "b2"]);
+    assert!(rec.reason.contains("draw by score"), "{}", rec.reason);
+}
+
+#[test]
+fn two_player_passes_are_a_draw() {
+    // Race for 2 players where both pass: a full round of passes ends the game as a draw.
+    let mut c = config(
+        vec![fake("A", &["--always=0000"]), fake("B", &["--always=0000"])],
+        movetime(),
+    );
+    c.games_per_opening = Some(1);
+    let rec = &run_game::<Race>(&c).unwrap().records[0];
+    assert_eq!(rec.moves, ["0000", "0000"]);
+    assert_eq!(rec.result_text(), "1/2-1/2");
+    assert!(
+        rec.reason.starts_with("draw: a full round of passes"),
+        "{}",
+        rec.reason
+    );
+}

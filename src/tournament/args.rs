@@ -23,7 +23,8 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6]
          [--games-per-opening N]           colours swapped / seats rotated (default: seats)
          [--concurrency N]                 games at the same time (1)
          [--openings FILE] [--order sequential|random]   EPD or FEN lines, optional `moves ...`
-         [--random-plies N] [--seed N]     random openings of N plies (seeded)
+         [--random-plies N] [--seed N]     random openings of N plies (seeded), kept only if
+         [--random-balance CP]             sanqi's static eval is within +-CP (100; 0: any)
          [--pgn FILE] [--event TEXT]       append game records (PGN; ICCS for xiangqi)
          [--margin MS]                     time beyond the clock before a time loss (100)
          [--hang-grace MS]                 wait past the limit before a hang; the whole wait
@@ -199,6 +200,10 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                 }
             }
             "--random-plies" => random_plies = Some(number::<usize>(flag, one(flag, &vals)?)?),
+            "--random-balance" => {
+                let cp: i32 = number(flag, one(flag, &vals)?)?;
+                config.random_balance = (cp > 0).then_some(cp);
+            }
             "--seed" => config.seed = number(flag, one(flag, &vals)?)?,
             "--pgn" => config.pgn = Some(PathBuf::from(one(flag, &vals)?)),
             "--event" => config.event = vals.join(" "),

@@ -9,7 +9,8 @@
 //!     [--each KEY=VALUE...]            applied to every engine (same keys as --engine)
 //!     [--tc [MOVES/]BASE[+INC] | --movetime MS | --nodes N | --depth N]   (seconds for tc)
 //!     [--rounds N] [--games-per-opening N] [--concurrency N]
-//!     [--openings FILE [--order sequential|random]] [--random-plies N] [--seed N]
+//!     [--openings FILE [--order sequential|random]] [--random-plies N [--random-balance CP]]
+//!     [--seed N]
 //!     [--pgn FILE] [--event TEXT]
 //!     [--margin MS] [--hang-grace MS] [--max-plies N] [--stall-plies N]
 //!     [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP]
@@ -70,6 +71,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// Openings.
     pub openings: OpeningSource,
+    /// Random openings: largest static evaluation (centipawns) accepted; `None`: any.
+    pub random_balance: Option<i32>,
     /// Shuffle the openings of a file.
     pub random_order: bool,
     /// Seed of random openings and shuffles.
@@ -98,6 +101,7 @@ impl MatchConfig {
             games_per_opening: None,
             concurrency: 1,
             openings: OpeningSource::StartPos,
+            random_balance: Some(100),
             random_order: false,
             seed: 1,
             pgn: None,
@@ -305,7 +309,9 @@ fn schedule<G: Game>(config: &MatchConfig, gc: &GameConfig) -> Result<Vec<Job>, 
                 moves: Vec::new(),
             },
             OpeningSource::File(_) => file_openings[round % file_openings.len()].clone(),
-            OpeningSource::Random(plies) => openings::random_opening(&start, *plies, &mut rng, gc),
+            OpeningSource::Random(plies) => {
+                openings::random_opening(&start, *plies, config.random_balance, &mut rng, gc)
+            }
         };
         for table in &tables {
             for g in 0..per_opening {

@@ -108,10 +108,13 @@ pub fn load_openings<G: Game>(text: &str, config: &GameConfig) -> Result<Vec<Ope
 }
 
 /// A random opening of `plies` legal moves from `start` that does not end the game (nor leave the
-/// side to move without a move). Gives up after 1000 tries (the position itself then).
+/// side to move without a move) and, with `balance = Some(cp)` in a two-player game, whose static
+/// evaluation (sanqi's own `Game::evaluate`) lies within `±cp`. Gives up after 1000 tries (the
+/// start position itself then).
 pub fn random_opening<G: Game>(
     start: &G,
     plies: usize,
+    balance: Option<i32>,
     rng: &mut Rng,
     config: &GameConfig,
 ) -> Opening {
@@ -132,6 +135,11 @@ pub fn random_opening<G: Game>(
             moves.push(pos.format_move(m, config));
             pos.make_move(m);
             if pos.outcome().is_some() {
+                continue 'tries;
+            }
+        }
+        if let Some(cp) = balance {
+            if pos.num_players() == 2 && pos.evaluate().abs() > cp {
                 continue 'tries;
             }
         }

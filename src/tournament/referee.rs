@@ -6,9 +6,11 @@
 //! - against an offender: an illegal or missing move, a time loss (beyond the margin), a crash
 //!   (output closed or input refused), a hang (no `bestmove` by the time limit plus the hang grace:
 //!   the process is killed), a UCCI `resign`;
-//! - by adjudication: the ply cap (draw, or a stall in multi-player games), a stall in multi-player
-//!   games (a full round of passes, or `stall_plies` plies without a new best progress), and the
-//!   optional draw and resign adjudication by the engines' scores (two-player games only).
+//! - by adjudication: the ply cap (a draw, or a stall with more than two players); a stall (a full
+//!   round of passes; with `stall_plies = N`, a threefold repetition the rules leave undecided or N
+//!   plies in a row that reach no position not seen before in the game); and the optional draw and
+//!   resign adjudication by the engines' scores (two-player games only). A stall hands every seat
+//!   an equal share of the point. Chinese checkers defaults to a cap of 200 plies per seat.
 //!
 //! Points: a game hands out exactly one point. The winner takes it; a draw or stall splits it
 //! among all seats; when a seat forfeits, the other seats split it.
@@ -54,7 +56,7 @@ pub struct RefereeSettings {
     pub ready_timeout: Duration,
     /// Ply cap counted from the start of the game (engine moves only). `None`: none.
     pub max_plies: Option<u32>,
-    /// Multi-player: plies without improvement of the best progress before a stall.
+    /// Plies in a row without a new position (or a threefold repetition) before a stall.
     pub stall_plies: Option<u32>,
     /// Draw adjudication.
     pub draw: Option<DrawAdjudication>,
@@ -318,38 +320,32 @@ pub fn play_game<G: Game>(
                 ));
             }
         }
-        if seats > 2 {
-            if passes_in_a_row >= seats {
-                let reason = "stall: a full round of passes".to_owned();
-                return Ok(finish(
-                    opening,
-                    seat_engine,
-                    moves,
-                    &pos,
-                    None,
-                    None,
-                    Termination::Adjudication,
-                    reason,
-                ));
+        // Stalls: a full round of passes (Chinese checkers), or with `stall_plies` a window of
+        // plies that brought no position not seen before (the game circles) or a threefold
+        // repetition the rules do not decide themselves. A draw with two seats.
+        let what = if seats > 2 { "stall" } else { "draw" };
+        let mut stall = None;
+        if passes_in_a_row >= seats {
+            stall = Some(format!("{what}: a full round of passes"));
+        } else if let Some(n) = settings.stall_plies {
+            let h = pos.hash();
+            if history.iter().filter(|&&x| x == h).count() >= 3 {
+                stall = Some(format!("{what}: position repeated three times"));
+            } else if stalled(&history, n as usize) {
+                stall = Some(format!("{what}: no new position in {n} plies"));
             }
-            if let Some(n) = settings.stall_plies {
-                let h = pos.hash();
-                let seen = history.iter().filter(|&&x| x == h).count();
-                if seen >= 3 || stalled(&history, n as usize) {
-                    let reason =
-                        format!("stall: position repeated or no new position in {n} plies");
-                    return Ok(finish(
-                        opening,
-                        seat_engine,
-                        moves,
-                        &pos,
-                        None,
-                        None,
-                        Termination::Adjudication,
-                        reason,
-                    ));
-                }
-            }
+        }
+        if let Some(reason) = stall {
+            return Ok(finish(
+                opening,
+                seat_engine,
+                moves,
+                &pos,
+                None,
+                None,
+                Termination::Adjudication,
+                reason,
+            ));
         }
 
         let mover = pos.side_to_move();
