@@ -38,7 +38,8 @@ fn full_command_line() {
          --engine cmd=/usr/games/fairy-stockfish proto=uci-fsf tc=5+0.05 \
          --engine cmd=eleeye proto=ucci movetime=200 arg=-x dir=/tmp \
          --each option.Hash=32 --tc 40/60+0.6 --rounds 10 --games-per-opening 2 --concurrency 2 \
-         --random-plies 8 --random-balance 80 --seed 7 --pgn out.pgn --margin 250 --hang-grace 3000 \
+         --random-plies 8 --random-balance 80 --seed 7 --pgn out.pgn --movelist ml.txt \
+         --unclocked-timeout 9000 --margin 250 --hang-grace 3000 \
          --max-plies 300 --draw movenumber=30 movecount=6 score=5 --resign movecount=4 score=700 \
          --sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 --quiet",
     );
@@ -91,6 +92,8 @@ fn full_command_line() {
     assert_eq!(c.openings, OpeningSource::Random(8));
     assert_eq!((c.random_balance, c.seed), (Some(80), 7));
     assert_eq!(c.pgn.as_deref(), Some(std::path::Path::new("out.pgn")));
+    assert_eq!(c.movelist.as_deref(), Some(std::path::Path::new("ml.txt")));
+    assert_eq!(c.referee.unclocked_timeout, Duration::from_millis(9000));
     assert_eq!(c.referee.margin, Duration::from_millis(250));
     assert_eq!(c.referee.hang_grace, Duration::from_millis(3000));
     assert_eq!(c.referee.max_plies, Some(300));

@@ -134,7 +134,7 @@ fn sanqi_self_play_chess_with_pgn() {
     c.rounds = 2;
     c.openings = OpeningSource::Random(6);
     c.referee.max_plies = Some(160);
-    c.referee.margin = Duration::from_millis(500);
+    c.referee.margin = Duration::from_millis(1000);
     let pgn = tmp("chess.pgn");
     let _ = std::fs::remove_file(&pgn);
     c.pgn = Some(pgn.clone());
@@ -167,7 +167,7 @@ fn sanqi_self_play_xiangqi_uci_against_ucci_and_ranks_from_one() {
     let mut c = MatchConfig::new(GameKind::Xiangqi, vec![a, b], TimeControl::MoveTime(30));
     c.openings = OpeningSource::Random(4);
     c.referee.max_plies = Some(160);
-    c.referee.margin = Duration::from_millis(500);
+    c.referee.margin = Duration::from_millis(1000);
     let report = run(&c).unwrap();
     eprintln!("{}", summary(&c, &report));
     for r in &report.records {
@@ -220,7 +220,7 @@ fn sanqi_against_stockfish_limit_strength() {
         },
     );
     c.referee.max_plies = Some(200);
-    c.referee.margin = Duration::from_millis(300);
+    c.referee.margin = Duration::from_millis(1000);
     let pgn = tmp("stockfish.pgn");
     let _ = std::fs::remove_file(&pgn);
     c.pgn = Some(pgn.clone());
@@ -249,7 +249,7 @@ fn sanqi_against_fairy_stockfish_xiangqi() {
         TimeControl::MoveTime(30),
     );
     c.referee.max_plies = Some(200);
-    c.referee.margin = Duration::from_millis(300);
+    c.referee.margin = Duration::from_millis(1000);
     let report = run(&c).unwrap();
     eprintln!("{}", summary(&c, &report));
     for r in &report.records {

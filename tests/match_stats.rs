@@ -40,6 +40,12 @@ fn elo_and_error_bars_by_hand() {
 
     // All wins: infinite Elo; no games: no estimate.
     assert_eq!(score_to_elo(1.0), f64::INFINITY);
+    let all = elo_estimate(&Wdl::new(2, 0, 0)).unwrap();
+    assert_eq!((all.elo, all.error), (f64::INFINITY, f64::INFINITY));
+    assert_eq!(
+        format!("{:+.1}", elo_estimate(&Wdl::new(0, 2, 0)).unwrap().elo),
+        "+0.0"
+    );
     assert!(elo_estimate(&Wdl::default()).is_none());
     assert_eq!(los(&Wdl::new(0, 5, 0)), 0.5);
 }

@@ -26,9 +26,10 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6]
          [--random-plies N] [--seed N]     random openings of N plies (seeded), kept only if
          [--random-balance CP]             sanqi's static eval is within +-CP (100; 0: any)
          [--pgn FILE] [--event TEXT]       append game records (PGN; ICCS for xiangqi)
+         [--movelist FILE]                 append one tab-separated line per game (any game)
          [--margin MS]                     time beyond the clock before a time loss (100)
-         [--hang-grace MS]                 wait past the limit before a hang; the whole wait
-                                           for nodes/depth limits (5000)
+         [--hang-grace MS]                 wait past the time limit before a hang (5000)
+         [--unclocked-timeout MS]          wait for a nodes/depth move before a hang (60000)
          [--max-plies N]                   ply cap: draw, or stall for 3+ players
                                            (default: none; Chinese checkers 200 per seat)
          [--stall-plies N]                 3+ players: stall when N plies bring no new position
@@ -206,6 +207,11 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             }
             "--seed" => config.seed = number(flag, one(flag, &vals)?)?,
             "--pgn" => config.pgn = Some(PathBuf::from(one(flag, &vals)?)),
+            "--movelist" => config.movelist = Some(PathBuf::from(one(flag, &vals)?)),
+            "--unclocked-timeout" => {
+                config.referee.unclocked_timeout =
+                    Duration::from_millis(number(flag, one(flag, &vals)?)?);
+            }
             "--event" => config.event = vals.join(" "),
             "--margin" => {
                 config.referee.margin = Duration::from_millis(number(flag, one(flag, &vals)?)?)

@@ -11,8 +11,8 @@
 //!     [--rounds N] [--games-per-opening N] [--concurrency N]
 //!     [--openings FILE [--order sequential|random]] [--random-plies N [--random-balance CP]]
 //!     [--seed N]
-//!     [--pgn FILE] [--event TEXT]
-//!     [--margin MS] [--hang-grace MS] [--max-plies N] [--stall-plies N]
+//!     [--pgn FILE] [--movelist FILE] [--event TEXT]
+//!     [--margin MS] [--hang-grace MS] [--unclocked-timeout MS] [--max-plies N] [--stall-plies N]
 //!     [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP]
 //!     [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--quiet]
 //! ```
@@ -79,6 +79,10 @@ pub struct MatchConfig {
     pub seed: u64,
     /// PGN output file (appended).
     pub pgn: Option<PathBuf>,
+    /// Move-list output file (appended): one game a line, tab-separated: game number, seat
+    /// names (comma-separated, turn order), result, points per seat, start position, moves
+    /// (opening moves first), reason.
+    pub movelist: Option<PathBuf>,
     /// PGN `Event` tag.
     pub event: String,
     /// The referee's settings.
@@ -105,6 +109,7 @@ impl MatchConfig {
             random_order: false,
             seed: 1,
             pgn: None,
+            movelist: None,
             event: "sanqi match".into(),
             referee: RefereeSettings::default(),
             sprt: None,
@@ -328,7 +333,13 @@ fn schedule<G: Game>(config: &MatchConfig, gc: &GameConfig) -> Result<Vec<Job>, 
 }
 
 /// A record for a game that could not start because an engine failed to start.
-fn forfeit_record<G: Game>(job: &Job, seat: usize, why: String, gc: &GameConfig) -> GameRecord {
+fn forfeit_record<G: Game>(
+    job: &Job,
+    seat: usize,
+    termination: Termination,
+    why: String,
+    gc: &GameConfig,
+) -> GameRecord {
     let n = job.seats.len();
     let fen =
         G::from_fen(&job.opening.fen, gc).map_or_else(|_| job.opening.fen.clone(), |p| p.to_fen());
@@ -346,7 +357,7 @@ fn forfeit_record<G: Game>(job: &Job, seat: usize, why: String, gc: &GameConfig)
                 }
             })
             .collect(),
-        termination: Termination::Crash,
+        termination,
         offender: Some(seat),
         reason: why,
         final_fen: fen,
@@ -386,13 +397,17 @@ fn worker<G: Game>(
                     pool.insert(*key, e);
                 }
                 Err(f) => {
-                    failed = Some((s, format!("{} failed to start: {f}", spec.name)));
+                    let term = match f {
+                        engine::EngineFailure::Timeout(_) => Termination::Hang,
+                        _ => Termination::Crash,
+                    };
+                    failed = Some((s, term, format!("{} failed to start: {f}", spec.name)));
                     break;
                 }
             }
         }
-        let result = if let Some((seat, why)) = failed {
-            Ok(forfeit_record::<G>(&job, seat, why, gc))
+        let result = if let Some((seat, term, why)) = failed {
+            Ok(forfeit_record::<G>(&job, seat, term, why, gc))
         } else {
             let mut taken: Vec<Engine> = Vec::with_capacity(keys.len());
             for key in &keys {
@@ -551,6 +566,16 @@ pub fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
         ),
         None => None,
     };
+    let mut movelist_file = match &config.movelist {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open move-list file {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let date = pgn_date();
     let tc_text = time_control_text(&config.tc);
@@ -594,6 +619,9 @@ pub fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
                 };
                 let _ = file.write_all(pgn::write_pgn::<G>(&rec, &header, &gc).as_bytes());
             }
+            if let Some(file) = movelist_file.as_mut() {
+                let _ = file.write_all(movelist_line(index + 1, &rec, &names).as_bytes());
+            }
             if !config.quiet {
                 let seat_names: Vec<&str> = rec.seats.iter().map(|&e| names[e].as_str()).collect();
                 println!(
@@ -634,6 +662,32 @@ pub fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
     report.engines = engines;
     report.pairs = pairs;
     Ok(report)
+}
+
+/// One line of the move-list output (see [`MatchConfig::movelist`]).
+pub fn movelist_line(number: usize, rec: &GameRecord, names: &[String]) -> String {
+    let seat_names: Vec<&str> = rec
+        .seats
+        .iter()
+        .map(|&e| names.get(e).map_or("?", String::as_str))
+        .collect();
+    let points: Vec<String> = rec.points.iter().map(|p| format!("{p:.3}")).collect();
+    let moves: Vec<&str> = rec
+        .opening
+        .moves
+        .iter()
+        .chain(rec.moves.iter())
+        .map(String::as_str)
+        .collect();
+    format!(
+        "{number}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+        seat_names.join(","),
+        rec.result_text(),
+        points.join(","),
+        rec.opening.fen,
+        moves.join(" "),
+        rec.reason.replace(['\t', '\n'], " ")
+    )
 }
 
 /// The final table: per-engine totals and failures, head-to-head Elo, SPRT state.

@@ -49,9 +49,10 @@ pub struct ResignAdjudication {
 pub struct RefereeSettings {
     /// Time beyond the clock an engine may use before it loses on time.
     pub margin: Duration,
-    /// Extra wait after the time limit (plus margin) before an engine counts as hung and is killed;
-    /// for node and depth limits, the whole wait.
+    /// Extra wait after the time limit (plus margin) before an engine counts as hung and is killed.
     pub hang_grace: Duration,
+    /// The whole wait for a move under a node or depth limit before the engine counts as hung.
+    pub unclocked_timeout: Duration,
     /// Time allowed for `uciok`/`readyok` at start and between games.
     pub ready_timeout: Duration,
     /// Ply cap counted from the start of the game (engine moves only). `None`: none.
@@ -69,6 +70,7 @@ impl Default for RefereeSettings {
         RefereeSettings {
             margin: Duration::from_millis(100),
             hang_grace: Duration::from_secs(5),
+            unclocked_timeout: Duration::from_secs(60),
             ready_timeout: Duration::from_secs(10),
             max_plies: None,
             stall_plies: None,
@@ -364,7 +366,7 @@ pub fn play_game<G: Game>(
         let limit = clocks[mover].allowed();
         let wait = match limit {
             Some(l) => l + settings.margin + settings.hang_grace,
-            None => settings.hang_grace,
+            None => settings.unclocked_timeout,
         };
         let reply = match engine.go(&opening.fen, &sent, &go, wait) {
             Ok(r) => r,

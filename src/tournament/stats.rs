@@ -104,10 +104,13 @@ pub fn elo_estimate(wdl: &Wdl) -> Option<EloEstimate> {
     let se = (var / n).sqrt();
     let lo = score_to_elo(s - Z95 * se);
     let hi = score_to_elo(s + Z95 * se);
+    let error = (hi - lo) / 2.0;
     Some(EloEstimate {
         score: s,
-        elo: score_to_elo(s),
-        error: (hi - lo) / 2.0,
+        // `+ 0.0` turns -0.0 into 0.0 for printing.
+        elo: score_to_elo(s) + 0.0,
+        // All wins or all losses: the interval is unbounded.
+        error: if error.is_nan() { f64::INFINITY } else { error },
         los: los(wdl),
         draw_ratio: wdl.draws as f64 / n,
     })
