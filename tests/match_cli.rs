@@ -318,3 +318,36 @@ fn main_plays_a_short_match_from_the_command_line() {
         std::process::ExitCode::from(2)
     );
 }
+
+#[test]
+fn chess960_start_positions_match_python_chess() {
+    use sanqi::tournament::openings::chess960_fen;
+    assert_eq!(
+        chess960_fen(518),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
+    let gc = GameConfig {
+        chess960: true,
+        ..GameConfig::default()
+    };
+    for n in 0..960 {
+        Chess::from_fen(&chess960_fen(n), &gc).unwrap();
+    }
+    // The back ranks of all 960 against python-chess's `Board.from_chess960_pos` (same numbering).
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import chess\nfor n in range(960): print(chess.Board.from_chess960_pos(n).board_fen().split('/')[0])",
+        ])
+        .output();
+    match out {
+        Ok(o) if o.status.success() => {
+            let theirs = String::from_utf8(o.stdout).unwrap();
+            let ours: Vec<String> = (0..960)
+                .map(|n| chess960_fen(n).split('/').next().unwrap().to_owned())
+                .collect();
+            assert_eq!(theirs.lines().collect::<Vec<_>>(), ours);
+        }
+        _ => eprintln!("note: python3 with python-chess missing, Chess960 table not compared"),
+    }
+}

@@ -155,6 +155,34 @@ fn sanqi_self_play_chess_with_pgn() {
 }
 
 #[test]
+fn sanqi_self_play_chess960() {
+    // One round of two games from a random Chess960 start position, 30 ms a move, ply cap 120.
+    let mut c = MatchConfig::new(
+        GameKind::Chess,
+        vec![sanqi("sanqi-a"), sanqi("sanqi-b")],
+        TimeControl::MoveTime(30),
+    );
+    c.chess960 = true;
+    c.seed = 5;
+    c.referee.max_plies = Some(120);
+    c.referee.margin = Duration::from_millis(1000);
+    let pgn = tmp("chess960.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    c.pgn = Some(pgn.clone());
+    let report = run(&c).unwrap();
+    eprintln!("{}", summary(&c, &report));
+    assert_clean(&report, 2);
+    let fen = &report.records[0].opening.fen;
+    assert_ne!(
+        fen.split(' ').next(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Variant \"Chess960\"]"), "{text}");
+    oracle_check("self-960", "chess960", "chess", &report.records, Some(&pgn));
+}
+
+#[test]
 fn sanqi_self_play_xiangqi_uci_against_ucci_and_ranks_from_one() {
     // Engine A speaks UCCI; engine B speaks UCI with ranks 1-10 (sanqi's `Xiangqi Ranks` option,
     // translated back by the referee). Every move is checked with pyffish.

@@ -12,7 +12,7 @@ use crate::game::GameKind;
 
 /// The help text.
 pub const USAGE: &str = "\
-usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6]
+usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--chess960]
          --engine cmd=PROG [name=NAME] [arg=ARG]... [dir=DIR] [proto=uci|ucci|uci-fsf]
                   [ranks=1-10] [option.NAME=VALUE]... [tc=..|movetime=MS|nodes=N|depth=N]
          --engine ...                      (two or more engines)
@@ -286,17 +286,25 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                 config.sprt = Some(s);
             }
             "--quiet" => config.quiet = true,
+            "--chess960" => config.chess960 = true,
             _ => return Err(format!("unknown argument `{flag}`")),
         }
         if !matches!(
             flag,
-            "--engine" | "--each" | "--draw" | "--resign" | "--sprt" | "--event" | "--quiet"
+            "--engine"
+                | "--each"
+                | "--draw"
+                | "--resign"
+                | "--sprt"
+                | "--event"
+                | "--quiet"
+                | "--chess960"
         ) && vals.len() > 1
         {
             return Err(format!("{flag} takes one value"));
         }
-        if flag == "--quiet" && !vals.is_empty() {
-            return Err("--quiet takes no value".into());
+        if matches!(flag, "--quiet" | "--chess960") && !vals.is_empty() {
+            return Err(format!("{flag} takes no value"));
         }
     }
     let game = game.ok_or("--game is required")?;
@@ -306,6 +314,9 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
     } else {
         2
     };
+    if config.chess960 && game != GameKind::Chess {
+        return Err("--chess960 is for chess only".into());
+    }
     if game != GameKind::ChineseCheckers && players != 2 {
         return Err("--players is for chinesecheckers only".into());
     }

@@ -249,13 +249,15 @@ impl Engine {
     }
 
     /// Starts the engine and runs the handshake (`uci`/`ucci`, options, `isready`).
+    /// With `chess960`, UCI engines are told `UCI_Chess960 true`.
     pub fn start(
         spec: &EngineSpec,
         game_name: &str,
+        chess960: bool,
         timeout: Duration,
     ) -> Result<Engine, EngineFailure> {
         let mut e = Engine::spawn(spec)?;
-        e.handshake(game_name, timeout)?;
+        e.handshake(game_name, chess960, timeout)?;
         Ok(e)
     }
 
@@ -324,7 +326,12 @@ impl Engine {
         }
     }
 
-    fn handshake(&mut self, game_name: &str, timeout: Duration) -> Result<(), EngineFailure> {
+    fn handshake(
+        &mut self,
+        game_name: &str,
+        chess960: bool,
+        timeout: Duration,
+    ) -> Result<(), EngineFailure> {
         let deadline = Instant::now() + timeout;
         let proto = self.spec.proto;
         self.send(if proto == Proto::Ucci { "ucci" } else { "uci" })?;
@@ -368,6 +375,9 @@ impl Engine {
                     .any(|(k, _)| k.eq_ignore_ascii_case("UCI_Variant"));
                 if !explicit && (proto == Proto::UciFsf || declares("UCI_Variant")) {
                     lines.push(format!("setoption name UCI_Variant value {game_name}"));
+                }
+                if chess960 {
+                    lines.push("setoption name UCI_Chess960 value true".to_owned());
                 }
                 for (k, v) in &self.spec.options {
                     lines.push(format!("setoption name {k} value {v}"));

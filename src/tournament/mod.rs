@@ -2,7 +2,7 @@
 //! chess, xiangqi and Chinese checkers with sanqi's own rules code.
 //!
 //! ```text
-//! sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6]
+//! sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--chess960]
 //!     --engine cmd=PROG [name=NAME] [arg=ARG]... [dir=DIR] [proto=uci|ucci|uci-fsf] [ranks=1-10]
 //!              [option.NAME=VALUE]... [tc=..|movetime=..|nodes=..|depth=..]
 //!     --engine ... (two or more)
@@ -59,6 +59,9 @@ pub struct MatchConfig {
     pub game: GameKind,
     /// Chinese checkers: number of players (2, 3, 4 or 6).
     pub players: u8,
+    /// Chess960: start positions drawn from the 960 (unless an opening file is given), castling
+    /// written king-takes-rook, `UCI_Chess960` sent to the engines.
+    pub chess960: bool,
     /// The engines (two or more).
     pub engines: Vec<EngineSpec>,
     /// Time control of engines without their own.
@@ -99,6 +102,7 @@ impl MatchConfig {
         MatchConfig {
             game,
             players: 2,
+            chess960: false,
             engines,
             tc,
             rounds: 1,
@@ -121,6 +125,7 @@ impl MatchConfig {
     pub fn game_config(&self) -> GameConfig {
         GameConfig {
             cc_players: self.players,
+            chess960: self.chess960 && self.game == GameKind::Chess,
             ..GameConfig::default()
         }
     }
@@ -308,14 +313,21 @@ fn schedule<G: Game>(config: &MatchConfig, gc: &GameConfig) -> Result<Vec<Job>, 
     let per_opening = config.games_per_opening.unwrap_or(seats_n as u32).max(1) as usize;
     let mut jobs = Vec::new();
     for round in 0..config.rounds as usize {
+        // Chess960: each round starts from one of the 960 positions (seeded).
+        let round_start = if gc.chess960 {
+            let n = rng.below(960) as u32;
+            G::from_fen(&openings::chess960_fen(n), gc).map_err(|e| format!("chess960 {n}: {e}"))?
+        } else {
+            start.clone()
+        };
         let opening = match &config.openings {
             OpeningSource::StartPos => Opening {
-                fen: start.to_fen(),
+                fen: round_start.to_fen(),
                 moves: Vec::new(),
             },
             OpeningSource::File(_) => file_openings[round % file_openings.len()].clone(),
             OpeningSource::Random(plies) => {
-                openings::random_opening(&start, *plies, config.random_balance, &mut rng, gc)
+                openings::random_opening(&round_start, *plies, config.random_balance, &mut rng, gc)
             }
         };
         for table in &tables {
@@ -392,7 +404,7 @@ fn worker<G: Game>(
                 continue;
             }
             let spec = &config.engines[key.0];
-            match Engine::start(spec, G::NAME, config.referee.ready_timeout) {
+            match Engine::start(spec, G::NAME, gc.chess960, config.referee.ready_timeout) {
                 Ok(e) => {
                     pool.insert(*key, e);
                 }

@@ -162,12 +162,14 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &Gam
     let _ = writeln!(out, "[Result \"{result}\"]");
     if G::NAME != "chess" {
         let _ = writeln!(out, "[Variant \"{}\"]", G::NAME);
+    } else if config.chess960 {
+        let _ = writeln!(out, "[Variant \"Chess960\"]");
     }
     if G::NAME == "xiangqi" {
         let _ = writeln!(out, "[Format \"ICCS\"]");
     }
     let start_fen = G::startpos(config).to_fen();
-    if rec.opening.fen != start_fen || G::NAME != "chess" {
+    if rec.opening.fen != start_fen || G::NAME != "chess" || config.chess960 {
         let _ = writeln!(out, "[SetUp \"1\"]");
         let _ = writeln!(out, "[FEN \"{}\"]", quote(&rec.opening.fen));
     }

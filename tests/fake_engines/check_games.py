@@ -2,7 +2,7 @@
 """Independent check of games refereed by `sanqi match`, with python-chess and pyffish.
 
 usage: check_games.py RECORDS [PGN]
-RECORDS: one game a line, `variant|start fen|moves (canonical, space separated)|termination|result`
+RECORDS: one game a line (variant: chess, chess960, xiangqi), `variant|start fen|moves (canonical, space separated)|termination|result`
 (termination: rules, adjudication, illegal, time, crash, hang; result: 1-0, 0-1, 1/2-1/2).
 Every move must be legal; games ended by rule must be over by the oracle's rules with the same
 result. With PGN (chess), the PGN must parse and give the same moves as the records.
@@ -22,9 +22,9 @@ def xq_ranks_from_one(mv):
     return "%s%d%s%d" % (m.group(1), int(m.group(2)) + 1, m.group(3), int(m.group(4)) + 1)
 
 
-def check_chess(n, fen, moves, term, result):
+def check_chess(n, fen, moves, term, result, chess960=False):
     import chess
-    board = chess.Board(fen)
+    board = chess.Board(fen, chess960=chess960)
     for mv in moves:
         try:
             move = chess.Move.from_uci(mv)
@@ -83,8 +83,8 @@ def main():
         variant, fen, moves, term, result = line.split("|")
         moves = moves.split()
         games.append(moves)
-        if variant == "chess":
-            check_chess(n, fen, moves, term, result)
+        if variant in ("chess", "chess960"):
+            check_chess(n, fen, moves, term, result, chess960=variant == "chess960")
         elif variant == "xiangqi":
             check_xiangqi(n, fen, moves, term, result)
     if len(sys.argv) > 2:
