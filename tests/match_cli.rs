@@ -128,6 +128,7 @@ fn full_command_line() {
         "--game chinesecheckers --players 6 --engine cmd=sanqi --engine cmd=sanqi --nodes 1000",
     );
     assert_eq!((c.players, c.referee.max_plies), (6, Some(1200)));
+    assert_eq!(c.referee.stall_plies, Some(240));
     assert_eq!(c.engines[0].name, "sanqi-1");
     assert_eq!(c.engines[1].name, "sanqi-2");
     assert_eq!(c.tc, TimeControl::Nodes(1000));

@@ -9,7 +9,7 @@ use sanqi::game::{Game, GameConfig, GameError, GameKind, GameMove, MoveList, Out
 use sanqi::tournament::engine::{EngineSpec, Proto};
 use sanqi::tournament::referee::{translate_ranks, ResignAdjudication, Termination};
 use sanqi::tournament::timecontrol::TimeControl;
-use sanqi::tournament::{run_game, MatchConfig, OpeningSource};
+use sanqi::tournament::{run_game, run_game_with_progress, MatchConfig, OpeningSource};
 
 // ---------------------------------------------------------------- tic-tac-toe
 
@@ -167,8 +167,9 @@ impl Game for TicTacToe {
 
 // ---------------------------------------------------------------- counting race
 
-/// Players in turn add `1` or `2` to a total (or pass with `0000`); whoever brings it to 10 or more
-/// wins. The player count comes from `GameConfig::cc_players`.
+/// Players in turn add `1` or `2` to a total, take 1 off with `-1`, or pass with `0000`; whoever
+/// brings it to 10 or more wins. The player count comes from `GameConfig::cc_players`. The hash
+/// includes the ply, so positions never repeat.
 #[derive(Clone, Debug)]
 struct Race {
     total: u32,
@@ -179,7 +180,7 @@ struct Race {
 
 impl Game for Race {
     type Move = Cell;
-    type MoveList = MoveList<Cell, 3>;
+    type MoveList = MoveList<Cell, 4>;
     const NAME: &'static str = "race";
 
     fn startpos(c: &GameConfig) -> Self {
@@ -210,7 +211,7 @@ impl Game for Race {
     fn generate_moves(&self, list: &mut Self::MoveList) {
         list.clear();
         if self.total < 10 {
-            list.extend([Cell(0), Cell(1), Cell(2)]);
+            list.extend([Cell(0), Cell(1), Cell(2), Cell(3)]);
         }
     }
     fn generate_noisy(&self, list: &mut Self::MoveList) {
@@ -223,16 +224,23 @@ impl Game for Race {
         0
     }
     fn make_move(&mut self, m: Cell) {
-        self.total += u32::from(m.0);
+        self.total = match m.0 {
+            3 => self.total.saturating_sub(1),
+            n => self.total + u32::from(n),
+        };
         self.last.push(self.stm);
         self.stm = (self.stm + 1) % self.players;
     }
     fn undo_move(&mut self, m: Cell) {
-        self.total -= u32::from(m.0);
+        // Only used by search, not by the referee (taking back `-1` at 0 is not exact).
+        self.total = match m.0 {
+            3 => self.total + 1,
+            n => self.total - u32::from(n),
+        };
         self.stm = self.last.pop().unwrap_or(0);
     }
     fn hash(&self) -> u64 {
-        u64::from(self.total) * 8 + self.stm as u64
+        (self.last.len() as u64) << 32 | u64::from(self.total) * 8 | self.stm as u64
     }
     fn in_check(&self) -> bool {
         false
@@ -248,12 +256,14 @@ impl Game for Race {
             "0000" => Ok(Cell(0)),
             "1" => Ok(Cell(1)),
             "2" => Ok(Cell(2)),
+            "-1" => Ok(Cell(3)),
             _ => Err(GameError::new(format!("`{text}` is not a legal move"))),
         }
     }
     fn format_move(&self, m: Cell, _: &GameConfig) -> String {
         match m.0 {
             0 => "0000".into(),
+            3 => "-1".into(),
             n => n.to_string(),
         }
     }
@@ -788,4 +798,35 @@ fn two_player_passes_are_a_draw() {
         "{}",
         rec.reason
     );
+}
+
+#[test]
+fn stall_when_no_side_makes_progress() {
+    // Race for 2 with progress = 10 - total for both seats. A adds 1, B takes it back: the totals
+    // run 1 0 1 0 ..., the best distance 9 is reached at ply 1 and never beaten, so with
+    // stall_plies 6 the game stalls 6 plies later, after 7 moves. Positions never repeat (the
+    // hash holds the ply), so neither the repetition nor the new-position rule applies.
+    let mut c = config(
+        vec![fake("A", &["--always=1"]), fake("B", &["--always=-1"])],
+        movetime(),
+    );
+    c.games_per_opening = Some(1);
+    c.referee.stall_plies = Some(6);
+    let report =
+        run_game_with_progress::<Race>(&c, |r| Some(vec![10 - r.total.min(10); 2])).unwrap();
+    let rec = &report.records[0];
+    assert_eq!(rec.moves.len(), 7, "{rec:?}");
+    assert!(
+        rec.reason.contains("no side made progress in 6 plies"),
+        "{}",
+        rec.reason
+    );
+    assert_eq!(rec.result_text(), "1/2-1/2");
+
+    // Without a progress measure the same game is not a stall (every position is new) until the
+    // ply cap.
+    c.referee.max_plies = Some(12);
+    let rec = &run_game::<Race>(&c).unwrap().records[0];
+    assert_eq!(rec.moves.len(), 12);
+    assert!(rec.reason.contains("ply cap 12"), "{}", rec.reason);
 }

@@ -32,7 +32,10 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--c
          [--unclocked-timeout MS]          wait for a nodes/depth move before a hang (60000)
          [--max-plies N]                   ply cap: draw, or stall for 3+ players
                                            (default: none; Chinese checkers 200 per seat)
-         [--stall-plies N]                 3+ players: stall when N plies bring no new position
+         [--stall-plies N]                 stall (draw) when no side got closer to its goal
+                                           in N plies (Chinese checkers: distance to the
+                                           target; default 40 per seat), or for other games
+                                           when N plies reach no new position; 0: off
          [--draw movenumber=N movecount=N score=CP]
          [--resign movecount=N score=CP]
          [--sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]   stop when decided
@@ -153,6 +156,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut config = MatchConfig::new(GameKind::Chess, Vec::new(), TimeControl::MoveTime(100));
     config.quiet = false;
     let mut max_plies_set = false;
+    let mut stall_plies_set = false;
     let mut openings_file = None;
     let mut random_plies = None;
     let mut i = 0;
@@ -227,7 +231,11 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                 config.referee.max_plies = Some(number(flag, one(flag, &vals)?)?);
                 max_plies_set = true;
             }
-            "--stall-plies" => config.referee.stall_plies = Some(number(flag, one(flag, &vals)?)?),
+            "--stall-plies" => {
+                let n: u32 = number(flag, one(flag, &vals)?)?;
+                config.referee.stall_plies = (n > 0).then_some(n);
+                stall_plies_set = true;
+            }
             "--draw" => {
                 let mut d = DrawAdjudication {
                     move_number: 40,
@@ -322,6 +330,9 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
     }
     if game == GameKind::ChineseCheckers && !max_plies_set {
         config.referee.max_plies = Some(200 * u32::from(players));
+    }
+    if game == GameKind::ChineseCheckers && !stall_plies_set {
+        config.referee.stall_plies = Some(40 * u32::from(players));
     }
     config.tc = tc.unwrap_or(TimeControl::Clock {
         moves: None,

@@ -227,7 +227,15 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     match config.game {
         GameKind::Chess => run_game::<chess::Chess>(config),
         GameKind::Xiangqi => run_game::<xiangqi::Xiangqi>(config),
-        GameKind::ChineseCheckers => run_game::<chinese_checkers::ChineseCheckers>(config),
+        GameKind::ChineseCheckers => {
+            run_game_with_progress::<chinese_checkers::ChineseCheckers>(config, |p| {
+                Some(
+                    (0..p.num_players())
+                        .map(|i| p.distance_to_target(i))
+                        .collect(),
+                )
+            })
+        }
     }
 }
 
@@ -380,6 +388,7 @@ fn forfeit_record<G: Game>(
 fn worker<G: Game>(
     config: &MatchConfig,
     gc: &GameConfig,
+    progress: referee::Progress<G>,
     jobs: &crossbeam_channel::Receiver<Job>,
     results: &crossbeam_channel::Sender<(usize, Result<GameRecord, String>)>,
     stop: &AtomicBool,
@@ -433,13 +442,14 @@ fn worker<G: Game>(
                 .map(|&e| config.engines[e].tc.unwrap_or(config.tc))
                 .collect();
             let mut refs: Vec<&mut Engine> = taken.iter_mut().collect();
-            let r = referee::play_game::<G>(
+            let r = referee::play_game_with_progress::<G>(
                 &mut refs,
                 &job.seats,
                 &tcs,
                 &job.opening,
                 gc,
                 &config.referee,
+                progress,
             );
             for (key, e) in keys.iter().zip(taken) {
                 if !e.is_dead() {
@@ -559,6 +569,18 @@ fn progress_line(config: &MatchConfig, report: &MatchReport, total: usize) -> St
 /// # Errors
 /// See [`run`].
 pub fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
+    run_game_with_progress::<G>(config, |_| None)
+}
+
+/// [`run_game`] with a progress measure for stall adjudication (see
+/// [`referee::play_game_with_progress`]).
+///
+/// # Errors
+/// See [`run`].
+pub fn run_game_with_progress<G: Game>(
+    config: &MatchConfig,
+    progress: referee::Progress<G>,
+) -> Result<MatchReport, String> {
     if config.engines.len() < 2 {
         return Err("a match needs at least two engines".into());
     }
@@ -608,7 +630,7 @@ pub fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
             let job_rx = job_rx.clone();
             let res_tx = res_tx.clone();
             let stop = Arc::clone(&stop);
-            scope.spawn(move || worker::<G>(config, &gc, &job_rx, &res_tx, &stop));
+            scope.spawn(move || worker::<G>(config, &gc, progress, &job_rx, &res_tx, &stop));
         }
         drop(res_tx);
         let mut finished: Vec<GameRecord> = Vec::new();

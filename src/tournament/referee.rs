@@ -7,10 +7,13 @@
 //!   (output closed or input refused), a hang (no `bestmove` by the time limit plus the hang grace:
 //!   the process is killed), a UCCI `resign`;
 //! - by adjudication: the ply cap (a draw, or a stall with more than two players); a stall (a full
-//!   round of passes; with `stall_plies = N`, a threefold repetition the rules leave undecided or N
-//!   plies in a row that reach no position not seen before in the game); and the optional draw and
+//!   round of passes; with `stall_plies = N`, a threefold repetition the rules leave undecided, or
+//!   N plies in a row in which no seat got closer to its goal than ever before in the game (Chinese
+//!   checkers: the sum of its pieces' distances to its target tip), or, for games without such a
+//!   measure, N plies in a row that reach no position not seen before); and the optional draw and
 //!   resign adjudication by the engines' scores (two-player games only). A stall hands every seat
-//!   an equal share of the point. Chinese checkers defaults to a cap of 200 plies per seat.
+//!   an equal share of the point. Chinese checkers defaults to a cap of 200 plies per seat and
+//!   `stall_plies` of 40 per seat.
 //!
 //! Points: a game hands out exactly one point. The winner takes it; a draw or stall splits it
 //! among all seats; when a seat forfeits, the other seats split it.
@@ -231,6 +234,36 @@ pub fn play_game<G: Game>(
     config: &GameConfig,
     settings: &RefereeSettings,
 ) -> Result<GameRecord, String> {
+    play_game_with_progress(
+        engines,
+        seat_engine,
+        tcs,
+        opening,
+        config,
+        settings,
+        |_: &G| None,
+    )
+}
+
+/// A measure of how far each seat still is from its goal (lower is better), for stall detection:
+/// Chinese checkers uses each side's total distance to its target triangle.
+pub type Progress<G> = fn(&G) -> Option<Vec<u32>>;
+
+/// [`play_game`] with a progress measure: with `stall_plies = N`, the game is a stall when no seat
+/// has reached a new best (lowest) value of `progress` for N plies.
+///
+/// # Errors
+/// See [`play_game`].
+#[allow(clippy::too_many_lines)]
+pub fn play_game_with_progress<G: Game>(
+    engines: &mut [&mut Engine],
+    seat_engine: &[usize],
+    tcs: &[TimeControl],
+    opening: &Opening,
+    config: &GameConfig,
+    settings: &RefereeSettings,
+    progress: Progress<G>,
+) -> Result<GameRecord, String> {
     let mut pos = G::from_fen(&opening.fen, config).map_err(|e| format!("opening: {e}"))?;
     for token in &opening.moves {
         let m = pos
@@ -275,6 +308,8 @@ pub fn play_game<G: Game>(
     let mut resign_run = vec![0u32; seats];
     let mut passes_in_a_row = 0usize;
     let mut history: Vec<u64> = vec![pos.hash()];
+    let mut best_progress = progress(&pos);
+    let mut plies_since_progress = 0u32;
 
     loop {
         if let Some(outcome) = pos.outcome() {
@@ -333,6 +368,10 @@ pub fn play_game<G: Game>(
             let h = pos.hash();
             if history.iter().filter(|&&x| x == h).count() >= 3 {
                 stall = Some(format!("{what}: position repeated three times"));
+            } else if best_progress.is_some() {
+                if plies_since_progress >= n {
+                    stall = Some(format!("{what}: no side made progress in {n} plies"));
+                }
             } else if stalled(&history, n as usize) {
                 stall = Some(format!("{what}: no new position in {n} plies"));
             }
@@ -436,6 +475,15 @@ pub fn play_game<G: Game>(
         pos.make_move(m);
         moves.push(text);
         history.push(pos.hash());
+        plies_since_progress += 1;
+        if let (Some(best), Some(now)) = (best_progress.as_mut(), progress(&pos)) {
+            for (b, v) in best.iter_mut().zip(now) {
+                if v < *b {
+                    *b = v;
+                    plies_since_progress = 0;
+                }
+            }
+        }
 
         if seats == 2 {
             let opponent = 1 - mover;
