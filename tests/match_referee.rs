@@ -240,7 +240,7 @@ impl Game for Race {
         self.stm = self.last.pop().unwrap_or(0);
     }
     fn hash(&self) -> u64 {
-        (self.last.len() as u64) << 32 | u64::from(self.total) * 8 | self.stm as u64
+        ((self.last.len() as u64) << 32) | (u64::from(self.total) * 8) | self.stm as u64
     }
     fn in_check(&self) -> bool {
         false
