@@ -710,9 +710,14 @@ fn sprt_stops_the_match_when_decided() {
     // B plays an illegal move at once in every game, so A wins every game. With fishtest's
     // regularisation (empty categories count 1e-3 games) two wins give s = 2/2.002 and
     // var = (2*(1-s)^2 + 0.002*(0.5-s)^2 + ...) small, so the LLR passes ln(19) = 2.944 within a
-    // few games; the match stops long before its 200 scheduled games.
+    // few games; the match stops long before its 200 scheduled games. Games already being played
+    // when the test is decided still finish and count (A thinks 50 ms a move so that a busy
+    // machine cannot squeeze many games in before the result is read).
     let mut c = config(
-        vec![fake("A", &[CANDS]), fake("B", &["--always=zz"])],
+        vec![
+            fake("A", &[CANDS, "--sleep-ms=50"]),
+            fake("B", &["--always=zz"]),
+        ],
         movetime(),
     );
     c.rounds = 100;

@@ -464,75 +464,77 @@ fn worker<G: Game>(
     }
 }
 
-fn tally(
-    config: &MatchConfig,
-    records: &[GameRecord],
-) -> (Vec<EngineTally>, Vec<(usize, usize, Wdl)>) {
-    let mut engines: Vec<EngineTally> = config
+/// Empty totals for the engines of `config`.
+fn empty_tally(config: &MatchConfig) -> Vec<EngineTally> {
+    config
         .engines
         .iter()
         .map(|e| EngineTally {
             name: e.name.clone(),
             ..EngineTally::default()
         })
-        .collect();
-    let mut pairs: Vec<(usize, usize, Wdl)> = Vec::new();
-    for rec in records {
-        for (seat, &e) in rec.seats.iter().enumerate() {
-            let Some(t) = engines.get_mut(e) else {
-                continue;
-            };
-            t.games += 1;
-            t.points += rec.points.get(seat).copied().unwrap_or(0.0);
-            match rec.winner {
-                Some(w) if w == seat => t.wdl.wins += 1,
-                Some(_) => t.wdl.losses += 1,
-                None if rec.offender == Some(seat) => t.wdl.losses += 1,
-                None => t.wdl.draws += 1,
-            }
-            if rec.offender == Some(seat) {
-                match rec.termination {
-                    Termination::IllegalMove => t.illegal += 1,
-                    Termination::TimeForfeit => t.time_losses += 1,
-                    Termination::Crash => t.crashes += 1,
-                    Termination::Hang => t.hangs += 1,
-                    _ => {}
-                }
-            }
+        .collect()
+}
+
+/// Adds one finished game to the per-engine totals and the head-to-head table.
+fn add_to_tally(
+    engines: &mut [EngineTally],
+    pairs: &mut Vec<(usize, usize, Wdl)>,
+    rec: &GameRecord,
+) {
+    for (seat, &e) in rec.seats.iter().enumerate() {
+        let Some(t) = engines.get_mut(e) else {
+            continue;
+        };
+        t.games += 1;
+        t.points += rec.points.get(seat).copied().unwrap_or(0.0);
+        match rec.winner {
+            Some(w) if w == seat => t.wdl.wins += 1,
+            Some(_) => t.wdl.losses += 1,
+            None if rec.offender == Some(seat) => t.wdl.losses += 1,
+            None => t.wdl.draws += 1,
         }
-        if let [a, b] = rec.seats[..] {
-            if a == b {
-                continue;
-            }
-            let first_score = rec.points.first().copied().unwrap_or(0.5);
-            let (i, j, score_i) = if a < b {
-                (a, b, first_score)
-            } else {
-                (b, a, 1.0 - first_score)
-            };
-            let entry = match pairs.iter_mut().find(|p| (p.0, p.1) == (i, j)) {
-                Some(p) => p,
-                None => {
-                    pairs.push((i, j, Wdl::default()));
-                    let last = pairs.len() - 1;
-                    &mut pairs[last]
-                }
-            };
-            if score_i > 0.75 {
-                entry.2.wins += 1;
-            } else if score_i < 0.25 {
-                entry.2.losses += 1;
-            } else {
-                entry.2.draws += 1;
+        if rec.offender == Some(seat) {
+            match rec.termination {
+                Termination::IllegalMove => t.illegal += 1,
+                Termination::TimeForfeit => t.time_losses += 1,
+                Termination::Crash => t.crashes += 1,
+                Termination::Hang => t.hangs += 1,
+                _ => {}
             }
         }
     }
-    (engines, pairs)
+    let [a, b] = rec.seats[..] else {
+        return;
+    };
+    if a == b {
+        return;
+    }
+    let first_score = rec.points.first().copied().unwrap_or(0.5);
+    let (i, j, score_i) = if a < b {
+        (a, b, first_score)
+    } else {
+        (b, a, 1.0 - first_score)
+    };
+    let index = match pairs.iter().position(|p| (p.0, p.1) == (i, j)) {
+        Some(k) => k,
+        None => {
+            pairs.push((i, j, Wdl::default()));
+            pairs.len() - 1
+        }
+    };
+    let wdl = &mut pairs[index].2;
+    if score_i > 0.75 {
+        wdl.wins += 1;
+    } else if score_i < 0.25 {
+        wdl.losses += 1;
+    } else {
+        wdl.draws += 1;
+    }
 }
 
-fn progress_line(config: &MatchConfig, report: &MatchReport, total: usize) -> String {
-    let done = report.records.len();
-    if config.engines.len() == 2 && report.records.first().is_some_and(|r| r.seats.len() == 2) {
+fn progress_line(config: &MatchConfig, report: &MatchReport, done: usize, total: usize) -> String {
+    if config.engines.len() == 2 && !report.pairs.is_empty() {
         let w = report.pair(0, 1);
         let mut s = format!(
             "Score of {} vs {}: {} - {} - {} [{:.3}] {done}/{total}",
@@ -622,7 +624,10 @@ pub fn run_game_with_progress<G: Game>(
     let (res_tx, res_rx) = crossbeam_channel::unbounded();
     let stop = Arc::new(AtomicBool::new(false));
     let mut by_index: Vec<Option<GameRecord>> = vec![None; total];
-    let mut report = MatchReport::default();
+    let mut report = MatchReport {
+        engines: empty_tally(config),
+        ..MatchReport::default()
+    };
     let mut first_error = None;
 
     thread::scope(|scope| {
@@ -633,7 +638,7 @@ pub fn run_game_with_progress<G: Game>(
             scope.spawn(move || worker::<G>(config, &gc, progress, &job_rx, &res_tx, &stop));
         }
         drop(res_tx);
-        let mut finished: Vec<GameRecord> = Vec::new();
+        let mut done = 0usize;
         while let Ok((index, result)) = res_rx.recv() {
             let rec = match result {
                 Ok(r) => r,
@@ -666,25 +671,22 @@ pub fn run_game_with_progress<G: Game>(
                     rec.reason
                 );
             }
-            finished.push(rec.clone());
+            done += 1;
+            add_to_tally(&mut report.engines, &mut report.pairs, &rec);
             if let Some(slot) = by_index.get_mut(index) {
                 *slot = Some(rec);
             }
-            let (engines, pairs) = tally(config, &finished);
-            report.engines = engines;
-            report.pairs = pairs;
-            report.records = finished.clone();
             if let Some(sprt) = config.sprt {
                 let wdl = report.pair(0, 1);
                 let decision = sprt.decision(&wdl);
                 report.sprt = Some((sprt.llr(&wdl), decision));
                 if decision != SprtDecision::Continue && !stop.load(Ordering::Relaxed) {
                     stop.store(true, Ordering::Relaxed);
-                    report.stopped_early = finished.len() < total;
+                    report.stopped_early = done < total;
                 }
             }
             if !config.quiet {
-                println!("{}", progress_line(config, &report, total));
+                println!("{}", progress_line(config, &report, done, total));
             }
         }
     });
@@ -692,9 +694,8 @@ pub fn run_game_with_progress<G: Game>(
         return Err(e);
     }
     report.records = by_index.into_iter().flatten().collect();
-    let (engines, pairs) = tally(config, &report.records);
-    report.engines = engines;
-    report.pairs = pairs;
+    // The head-to-head table in a fixed order.
+    report.pairs.sort_by_key(|p| (p.0, p.1));
     Ok(report)
 }
 
