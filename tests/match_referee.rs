@@ -431,7 +431,7 @@ fn a_silent_engine_is_killed_as_hung_and_replaced() {
     let start = Instant::now();
     let report = run_game::<TicTacToe>(&c).unwrap();
     let took = start.elapsed();
-    assert!(took < Duration::from_secs(8), "took {took:?}");
+    assert!(took < Duration::from_secs(20), "took {took:?}");
     assert!(took >= Duration::from_millis(2 * 1100), "took {took:?}");
     for rec in &report.records {
         assert_eq!(rec.termination, Termination::Hang);
@@ -515,18 +515,18 @@ fn a_late_bestmove_loses_on_time_not_as_a_hang() {
 
 #[test]
 fn the_clock_runs_down_across_moves() {
-    // tc 1+0: A (X) thinks 300 ms a move and would win with a3 on its 4th move (a1 c1 b2 a3).
-    // Moves 1-3 use 900 ms (+ delays), within 1000 + 150 ms margin; the 4th ends at 1200 ms or later
-    // (sleeps never end early), beyond it: a time loss after 6 plies.
+    // tc 1.5+0: A (X) thinks 500 ms a move and would win with a3 on its 4th move (a1 c1 b2 a3).
+    // Moves 1-3 use 1500 ms (+ delays), within 1500 + 400 ms margin; the 4th ends at 2000 ms or
+    // later (sleeps never end early), beyond it: a time loss after 6 plies.
     let mut c = config(
-        vec![fake("A", &[CANDS, "--sleep-ms=300"]), fake("B", &[CANDS])],
+        vec![fake("A", &[CANDS, "--sleep-ms=500"]), fake("B", &[CANDS])],
         TimeControl::Clock {
             moves: None,
-            base_ms: 1000,
+            base_ms: 1500,
             inc_ms: 0,
         },
     );
-    c.referee.margin = Duration::from_millis(150);
+    c.referee.margin = Duration::from_millis(400);
     c.referee.hang_grace = Duration::from_secs(5);
     c.games_per_opening = Some(1);
     let rec = &run_game::<TicTacToe>(&c).unwrap().records[0];
