@@ -225,7 +225,6 @@ fn finish<G: Game>(
 ///
 /// # Errors
 /// Only when the opening itself is invalid for the game (never because of engine behaviour).
-#[allow(clippy::too_many_lines)]
 pub fn play_game<G: Game>(
     engines: &mut [&mut Engine],
     seat_engine: &[usize],
@@ -280,7 +279,11 @@ pub fn play_game_with_progress<G: Game>(
             tcs.len()
         ));
     }
-    let name = |s: usize, engines: &[&mut Engine]| engines[s].spec.name.clone();
+    let name = |s: usize, engines: &[&mut Engine]| {
+        engines
+            .get(s)
+            .map_or_else(|| format!("seat {}", s + 1), |e| e.spec.name.clone())
+    };
     let mut moves: Vec<String> = Vec::new();
     let finish_fail = |pos: &G, moves: Vec<String>, seat: usize, term: Termination, why: String| {
         finish(
