@@ -243,6 +243,11 @@ pub(crate) struct Tables {
     /// rest are `(PAD_BIT, PAD_BIT)`, a bit that is never set in a board set, so a generator
     /// may loop over all six without a test.
     pub jumps: [[(u8, u8); 6]; NUM_CELLS],
+    /// `beyond[x][o]`: the landing cell of a jump from `x` over its neighbour `o`, or
+    /// `PAD_BIT` when `o` is not a neighbour or the landing is off the star.
+    pub beyond: [[u8; NUM_CELLS]; NUM_CELLS],
+    /// `bit[i]`: the set of cell `i` alone; `bit[PAD_BIT]` is empty.
+    pub bit: [CellSet; 128],
     /// Number of valid entries of `jumps`.
     pub jump_count: [u8; NUM_CELLS],
     /// The cells of each triangle.
@@ -308,6 +313,8 @@ const fn build() -> Tables {
         steps: [0; NUM_CELLS],
         jumps: [[(PAD_BIT, PAD_BIT); 6]; NUM_CELLS],
         jump_count: [0; NUM_CELLS],
+        beyond: [[PAD_BIT; NUM_CELLS]; NUM_CELLS],
+        bit: [0; 128],
         triangle: [0; 6],
         triangle_of: [NO_CELL; NUM_CELLS],
         tip: [NO_CELL; 6],
@@ -330,6 +337,11 @@ const fn build() -> Tables {
     }
     let mut c = 0;
     while c < NUM_CELLS {
+        t.bit[c] = 1u128 << c;
+        c += 1;
+    }
+    let mut c = 0;
+    while c < NUM_CELLS {
         let f = t.file[c] as i32;
         let r = t.rank[c] as i32;
         let (x, y, z) = (f, r, -f - r);
@@ -344,6 +356,7 @@ const fn build() -> Tables {
                     let land = t.index[(r + 2 * dr + 8) as usize][(f + 2 * df + 8) as usize];
                     let k = t.jump_count[c] as usize;
                     t.jumps[c][k] = (nb, land);
+                    t.beyond[c][nb as usize] = land;
                     t.jump_count[c] += 1;
                 }
             }

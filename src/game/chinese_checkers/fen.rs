@@ -106,20 +106,20 @@ pub fn parse(text: &str, rules: Rules) -> Result<ChineseCheckers, GameError> {
             return Err(GameError::new(format!("rank {rank} is empty")));
         }
         while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                let mut run = d as usize;
-                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run * 10 + d2 as usize;
+            if ch.is_ascii_digit() {
+                let mut digits = String::from(ch);
+                while let Some(&c) = chars.peek().filter(|c| c.is_ascii_digit()) {
+                    digits.push(c);
                     chars.next();
-                    if run > 99 {
-                        break;
+                }
+                let run = match digits.parse::<usize>() {
+                    Ok(n @ 1..=13) if !digits.starts_with('0') => n,
+                    _ => {
+                        return Err(GameError::new(format!(
+                            "rank {rank}: an empty run must be 1..13, got `{digits}`"
+                        )))
                     }
-                }
-                if run == 0 {
-                    return Err(GameError::new(format!(
-                        "rank {rank}: an empty run must be 1..13, got 0"
-                    )));
-                }
+                };
                 filled += run;
                 if filled > len {
                     return Err(GameError::new(format!(

@@ -7,6 +7,17 @@
 //! - [`paths`]: a witness path for every move (for GUIs that do not know the rules);
 //! - [`distance`]: plain (hex) distance and the "pieces distance" that uses jumps;
 //! - [`eval`]: the progress evaluation and the quiet horizon (`generate_noisy`).
+//!
+//! Extras beyond the [`Game`] trait, for protocol commands and evaluation:
+//! - paths: [`ChineseCheckers::moves_with_paths`] (all moves, or those of one piece, each with
+//!   a witness path), [`ChineseCheckers::move_path`] / [`ChineseCheckers::path_string`] (one
+//!   move), [`paths::path_to_string`];
+//! - distances: [`distance::plain_distance`] (lone piece, steps only = hex distance),
+//!   [`ChineseCheckers::pieces_distances`] / [`ChineseCheckers::pieces_distance`] (jump chains
+//!   over the pieces on the board count as one move);
+//! - [`ChineseCheckers::destinations`] (the cells one piece may move to),
+//!   [`ChineseCheckers::count_moves`], [`ChineseCheckers::perft_fast`], [`ChineseCheckers::winner`],
+//!   [`ChineseCheckers::rules`], cells and triangles ([`Cell`], [`Triangle`]).
 
 use std::fmt;
 
@@ -345,7 +356,7 @@ impl Game for ChineseCheckers {
         };
         self.hash ^= KEYS.side[s] ^ KEYS.side[next];
         self.side = next as u8;
-        self.ply += 1;
+        self.ply = self.ply.wrapping_add(1);
         if m.is_pass() {
             return;
         }
@@ -375,7 +386,7 @@ impl Game for ChineseCheckers {
         };
         self.hash ^= KEYS.side[s] ^ KEYS.side[next];
         self.side = s as u8;
-        self.ply -= 1;
+        self.ply = self.ply.wrapping_sub(1);
         // Moves are only made in positions without a winner.
         self.winner = NO_WINNER;
         if m.is_pass() {

@@ -16,19 +16,42 @@ use crate::game::Game;
 /// Each cell is expanded once, so chains that loop back end.
 #[inline]
 pub fn jump_reach(start: usize, occupied: CellSet, landing: CellSet, lock: CellSet) -> CellSet {
-    let start_bit = 1u128 << start;
+    if lock == 0 {
+        reach::<false>(start, occupied, landing, 0)
+    } else {
+        reach::<true>(start, occupied, landing, lock)
+    }
+}
+
+/// [`jump_reach`], compiled once without the `goal-lock` test and once with it.
+#[inline(always)]
+fn reach<const LOCK: bool>(
+    start: usize,
+    occupied: CellSet,
+    landing: CellSet,
+    lock: CellSet,
+) -> CellSet {
+    let start_bit = TABLES.bit[start];
     let mut reached = start_bit;
     let mut frontier = start_bit;
     while frontier != 0 {
         let x = frontier.trailing_zeros() as usize;
         frontier &= frontier - 1;
+        // Jump over each occupied neighbour (most cells of a chain have none or few).
+        let mut over = TABLES.steps[x] & occupied;
+        if over == 0 {
+            continue;
+        }
+        let beyond = &TABLES.beyond[x];
         let mut new = 0u128;
-        for &(over, land) in &TABLES.jumps[x] {
-            // Padding entries name bit 127, never set in `occupied`.
-            new |= ((occupied >> over) & 1) << land;
+        while over != 0 {
+            let o = over.trailing_zeros() as usize;
+            over &= over - 1;
+            // `bit[PAD_BIT]` is empty: no landing beyond the edge.
+            new |= TABLES.bit[beyond[o] as usize];
         }
         new &= landing & !reached;
-        if (lock >> x) & 1 != 0 {
+        if LOCK && lock & TABLES.bit[x] != 0 {
             new &= lock;
         }
         reached |= new;
@@ -42,28 +65,50 @@ impl ChineseCheckers {
     /// it may move to under the rules of this position (possibly empty). Nothing is called in
     /// a won position.
     #[inline(always)]
-    pub(crate) fn for_each_piece(&self, mut f: impl FnMut(usize, CellSet)) {
+    pub(crate) fn for_each_piece(&self, f: impl FnMut(usize, CellSet)) {
         if self.winner != NO_WINNER {
             return;
         }
+        match (self.rules.goal_lock, self.rules.no_foreign_stop) {
+            (false, false) => self.pieces_with::<false, false>(f),
+            (true, false) => self.pieces_with::<true, false>(f),
+            (false, true) => self.pieces_with::<false, true>(f),
+            (true, true) => self.pieces_with::<true, true>(f),
+        }
+    }
+
+    /// [`ChineseCheckers::for_each_piece`] compiled for one rule set.
+    #[inline(always)]
+    fn pieces_with<const GOAL_LOCK: bool, const NO_FOREIGN_STOP: bool>(
+        &self,
+        mut f: impl FnMut(usize, CellSet),
+    ) {
         let s = self.side as usize;
         let occupied = self.occupied;
         let empty = !occupied & ALL_CELLS;
-        let stop = self.stop_cells(s);
-        let lock = if self.rules.goal_lock {
-            self.target_cells(s)
+        let stop = if NO_FOREIGN_STOP {
+            self.stop_cells(s)
         } else {
-            0
+            ALL_CELLS
         };
-        let mut own = self.pieces[s];
-        while own != 0 {
-            let c = own.trailing_zeros() as usize;
-            own &= own - 1;
-            let bit = 1u128 << c;
-            let allowed = if lock & bit != 0 { lock } else { ALL_CELLS };
-            let steps = TABLES.steps[c] & empty & allowed;
-            let jumps = jump_reach(c, occupied ^ bit, empty | bit, lock);
-            f(c, (steps | jumps) & stop);
+        let lock = if GOAL_LOCK { self.target_cells(s) } else { 0 };
+        let own = self.pieces[s];
+        // Scan the two 64-bit halves separately (cheaper than 128-bit bit scans).
+        for (mut half, base) in [(own as u64, 0), ((own >> 64) as u64, 64)] {
+            while half != 0 {
+                let c = half.trailing_zeros() as usize + base;
+                half &= half - 1;
+                let bit = TABLES.bit[c];
+                let (allowed, jumps) = if GOAL_LOCK {
+                    let allowed = if lock & bit != 0 { lock } else { ALL_CELLS };
+                    (allowed, reach::<true>(c, occupied ^ bit, empty | bit, lock))
+                } else {
+                    (ALL_CELLS, reach::<false>(c, occupied ^ bit, empty | bit, 0))
+                };
+                let steps = TABLES.steps[c] & empty & allowed;
+                let dests = steps | jumps;
+                f(c, if NO_FOREIGN_STOP { dests & stop } else { dests });
+            }
         }
     }
 
@@ -98,6 +143,33 @@ impl ChineseCheckers {
 
     /// The number of legal moves (the pass counts as one; a won position has none).
     pub fn count_moves(&self) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: `count_moves_popcnt` only needs the `popcnt` instruction, which the
+                // CPU has (checked just above).
+                return unsafe { self.count_moves_popcnt() };
+            }
+        }
+        self.count_moves_portable()
+    }
+
+    /// [`ChineseCheckers::count_moves`] compiled with the `popcnt` instruction. The default
+    /// x86-64 target lacks it and counts bits in software; perft from the 2-player start
+    /// goes from about 112 to 134 million leaves per CPU second with it
+    /// (`tests/chinese_checkers_perft.rs`, `perft_speed`).
+    ///
+    /// # Safety
+    /// The CPU must support `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_moves_popcnt(&self) -> u64 {
+        self.count_moves_portable()
+    }
+
+    /// The move count, for any CPU.
+    #[inline(always)]
+    fn count_moves_portable(&self) -> u64 {
         if self.winner != NO_WINNER {
             return 0;
         }

@@ -43,6 +43,12 @@ impl ChineseCheckers {
         self.jump_path(from, to)
     }
 
+    /// [`ChineseCheckers::move_path`] written as cell names (`g5 i5 k5`), for
+    /// `info string path ...`; `None` if `m` is not legal, `""` for the pass.
+    pub fn path_string(&self, m: Move) -> Option<String> {
+        self.move_path(m).map(|p| path_to_string(&p))
+    }
+
     /// The legal moves with a witness path each; with `piece`, only the moves of the piece on
     /// that cell (none if it is not a piece of the side to move). The pass, when it is the only
     /// move, is listed (path empty) only when `piece` is `None`.
