@@ -710,7 +710,8 @@ fn sprt_stops_the_match_when_decided() {
     // B plays an illegal move at once in every game, so A wins every game. With fishtest's
     // regularisation (empty categories count 1e-3 games) two wins give s = 2/2.002 and
     // var = (2*(1-s)^2 + 0.002*(0.5-s)^2 + ...) small, so the LLR passes ln(19) = 2.944 within a
-    // few games; the match stops long before its 200 scheduled games. Games already being played
+    // few games, but the test may not stop before 16 games; the match stops long before its 200
+    // scheduled games. Games already being played
     // when the test is decided still finish and count (A thinks 50 ms a move so that a busy
     // machine cannot squeeze many games in before the result is read).
     let mut c = config(
@@ -730,8 +731,9 @@ fn sprt_stops_the_match_when_decided() {
     });
     let report = run_game::<TicTacToe>(&c).unwrap();
     assert!(report.stopped_early);
+    assert!(report.records.len() >= 16, "{} games", report.records.len());
     assert!(
-        report.records.len() < 20,
+        report.records.len() < 30,
         "{} games {:?} {:?} {:?}",
         report.records.len(),
         report.pair(0, 1),

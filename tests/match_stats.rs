@@ -108,4 +108,16 @@ fn sprt_by_hand() {
     // LLR = 3.002 * 0.0143872 * (1.9990007 - 1.0143872) / (2 * 4.1614e-4) = 51.10: H1.
     let llr = sprt.llr(&Wdl::new(3, 0, 0));
     assert!(close(llr, 51.1, 0.2), "{llr}");
+    // ... but no decision before 16 games. With elo1 = 100 (s1 = 0.6400650) one draw gives
+    // var = 2 * 1e-3 * 0.25 / 1.002 = 4.990e-4 and
+    // LLR = 1.002 * 0.1400650 * (1 - 0.5 - 0.6400650) / (2 * 4.990e-4) = -19.70,
+    // far below the bound, and must not stop the test.
+    let wide = Sprt {
+        elo1: 100.0,
+        ..sprt
+    };
+    assert!(close(wide.llr(&Wdl::new(0, 1, 0)), -19.70, 0.01));
+    assert_eq!(wide.decision(&Wdl::new(0, 1, 0)), SprtDecision::Continue);
+    assert_eq!(sprt.decision(&Wdl::new(15, 0, 0)), SprtDecision::Continue);
+    assert_eq!(sprt.decision(&Wdl::new(16, 0, 0)), SprtDecision::AcceptH1);
 }

@@ -10,7 +10,7 @@
 //!   logistic Elo model): `s0, s1` are the expected scores at `elo0, elo1`, and
 //!   `LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var)` (empty categories regularised to 1e-3 games as in
 //!   fishtest); the test stops when `LLR` leaves
-//!   `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]`.
+//!   `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]`, but never before [`SPRT_MIN_GAMES`] games.
 
 /// The two-sided 95% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -137,6 +137,9 @@ pub fn erf(x: f64) -> f64 {
     sign * (1.0 - poly * (-x * x).exp())
 }
 
+/// The fewest games after which an SPRT may stop.
+pub const SPRT_MIN_GAMES: u64 = 16;
+
 /// The parameters of a sequential probability ratio test.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -198,8 +201,13 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
-    /// Whether the test is decided for these counts.
+    /// Whether the test is decided for these counts. Never before [`SPRT_MIN_GAMES`] games: with
+    /// a handful of games the variance estimate (regularised or not) means nothing, and a single
+    /// draw would otherwise push the ratio far below the lower bound.
     pub fn decision(&self, wdl: &Wdl) -> SprtDecision {
+        if wdl.games() < SPRT_MIN_GAMES {
+            return SprtDecision::Continue;
+        }
         let llr = self.llr(wdl);
         if llr >= self.upper_bound() {
             SprtDecision::AcceptH1
