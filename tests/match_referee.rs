@@ -837,3 +837,39 @@ fn stall_when_no_side_makes_progress() {
     assert_eq!(rec.moves.len(), 12);
     assert!(rec.reason.contains("ply cap 12"), "{}", rec.reason);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hung_engine_behind_a_wrapper_script_is_killed_with_its_children() {
+    // B is `sh -c "python3 fake.py ...; true"`: the shell stays as the parent of the python engine,
+    // which freezes (sleeps, reading nothing) at its first go. The referee kills the whole process
+    // group, so the python process is gone too (killing only the shell would leave it sleeping).
+    let dir = std::env::temp_dir().join(format!("sanqi-match-wrap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pidfile = dir.join("b.pid");
+    let _ = std::fs::remove_file(&pidfile);
+    let script = format!(
+        "python3 {} --cands a1,b1,c1,a2,b2,c2,a3,b3,c3 --freeze-at 1 --pidfile {}; true",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines/fake.py"),
+        pidfile.display()
+    );
+    let mut b = EngineSpec::new("B", "sh");
+    b.args = vec!["-c".into(), script];
+    let mut c = config(vec![fake("A", &[CANDS]), b], movetime());
+    c.referee.hang_grace = Duration::from_millis(500);
+    c.games_per_opening = Some(1);
+    let rec = &run_game::<TicTacToe>(&c).unwrap().records[0];
+    assert_eq!(rec.termination, Termination::Hang, "{}", rec.reason);
+    let pid = std::fs::read_to_string(&pidfile).unwrap();
+    // The killed process is reaped by init shortly after.
+    let proc_dir = std::path::PathBuf::from(format!("/proc/{}", pid.trim()));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while proc_dir.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !proc_dir.exists(),
+        "python engine {} still running",
+        pid.trim()
+    );
+}

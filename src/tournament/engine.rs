@@ -15,6 +15,9 @@ use sanqi_protocol::{parse_reply, Dialect, OptionDecl, Reply, Score};
 /// The longest engine output line kept (longer lines are cut).
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// Lines buffered between the reader thread and the referee.
+const CHANNEL_LINES: usize = 4096;
+
 /// Which protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proto {
@@ -217,6 +220,10 @@ impl Engine {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        // Its own process group, so that a hung engine started through a wrapper script is killed
+        // with everything it started.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = cmd
             .spawn()
             .map_err(|e| EngineFailure::Spawn(format!("{}: {e}", spec.cmd)))?;
@@ -226,7 +233,9 @@ impl Engine {
             let _ = child.wait();
             return Err(EngineFailure::Spawn("no stdout pipe".into()));
         };
-        let (tx, rx) = crossbeam_channel::unbounded();
+        // Bounded: an engine that floods its output is slowed down by the pipe instead of filling
+        // memory.
+        let (tx, rx) = crossbeam_channel::bounded(CHANNEL_LINES);
         let spawned = thread::Builder::new()
             .name(format!("engine-{}", spec.name))
             .spawn(move || reader(stdout, tx));
@@ -471,10 +480,22 @@ impl Engine {
         })
     }
 
-    /// Kills the process at once.
+    /// Kills the process (and, on Unix, its process group) at once.
     pub fn kill(&mut self) {
         self.stdin = None;
-        let _ = self.child.kill();
+        let running = matches!(self.child.try_wait(), Ok(None));
+        #[cfg(unix)]
+        if running {
+            // The group id is the child's pid (see `spawn`).
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", self.child.id())])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+        if running {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
         self.dead = true;
     }

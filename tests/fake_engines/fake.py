@@ -7,7 +7,8 @@ Speaks UCI (or UCCI with --proto ucci). The move it plays after each `go` is cho
 Misbehaviour, counted by `go` commands received by this process (1-based):
   --illegal-at N TOKEN   answer `bestmove TOKEN` at go N
   --none-at N            answer `bestmove (none)` (UCCI: `nobestmove`) at go N
-  --silent-at N          never answer go N (a hang)
+  --silent-at N          never answer go N (a hang; still reads input)
+  --freeze-at N          sleep an hour at go N (a hang that reads nothing more)
   --crash-at N           exit at go N without answering
   --late-at N MS         sleep MS milliseconds before answering go N
   --sleep-ms MS          sleep MS before every answer
@@ -17,6 +18,7 @@ Misbehaviour, counted by `go` commands received by this process (1-based):
   --no-uciok             never finish the handshake
   --declare-variant      declare a UCI_Variant option
   --log FILE             append every received line to FILE
+  --pidfile FILE         write the process id to FILE at start
 """
 import sys
 import time
@@ -45,6 +47,11 @@ def say(text):
     out.write(text.encode() + b"\n")
     out.flush()
 
+
+if "--pidfile" in opts:
+    import os
+    with open(opts["--pidfile"], "w") as f:
+        f.write(str(os.getpid()))
 
 if opts.get("--crash-on-start"):
     sys.exit(3)
@@ -81,6 +88,8 @@ for raw in sys.stdin.buffer:
             sys.exit(5)
         if "--silent-at" in opts and gos == int(opts["--silent-at"]):
             continue
+        if "--freeze-at" in opts and gos == int(opts["--freeze-at"]):
+            time.sleep(3600)
         if "--sleep-ms" in opts:
             time.sleep(int(opts["--sleep-ms"]) / 1000)
         if "--late-at" in opts and gos == opts["--late-at"][0]:
