@@ -317,19 +317,35 @@ pub fn play_game_with_progress<G: Game>(
     loop {
         if let Some(outcome) = pos.outcome() {
             let rule = pos.rule_outcome().is_some();
+            let h = pos.hash();
+            let repeated = history.iter().filter(|&&x| x == h).count() >= 2;
             let (winner, reason) = match outcome {
                 Outcome::Win(w) => {
-                    let how = if rule {
-                        "by rule"
-                    } else if pos.in_check() {
-                        "by checkmate"
+                    let how = if !rule {
+                        if pos.in_check() {
+                            "by checkmate"
+                        } else {
+                            "(opponent has no legal move)"
+                        }
+                    } else if G::NAME == "chinesecheckers" {
+                        "(target triangle filled)"
+                    } else if repeated {
+                        "by the repetition rule (perpetual check or chase)"
                     } else {
-                        "(opponent has no legal move)"
+                        "by rule"
                     };
                     (Some(w), format!("{} wins {how}", name(w, engines)))
                 }
                 Outcome::Draw => {
-                    let how = if rule { "by rule" } else { "by stalemate" };
+                    let how = if !rule {
+                        "by stalemate"
+                    } else if repeated {
+                        "by repetition"
+                    } else if G::NAME == "chess" {
+                        "by rule (fifty moves or insufficient material)"
+                    } else {
+                        "by rule"
+                    };
                     (None, format!("draw {how}"))
                 }
             };
