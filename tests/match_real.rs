@@ -207,12 +207,15 @@ fn sanqi_self_play_xiangqi_uci_against_ucci_and_ranks_from_one() {
 
 #[test]
 fn sanqi_self_play_chinese_checkers_three_players() {
-    // Three sanqi processes, seats rotating over 3 games, 300 nodes a move, ply cap 90 (30 each).
+    // Three sanqi processes, seats rotating over 3 games, 300 nodes a move (sanqi's Chinese-checkers
+    // search does not stop at `movetime` yet, see the report), ply cap 90 (30 each).
     let engines = vec![sanqi("cc-a"), sanqi("cc-b"), sanqi("cc-c")];
     let mut c = MatchConfig::new(GameKind::ChineseCheckers, engines, TimeControl::Nodes(300));
     c.players = 3;
     c.concurrency = 2;
     c.referee.max_plies = Some(90);
+    // Progress stall (distance to target, through `run`): 45 plies without a new best.
+    c.referee.stall_plies = Some(45);
     let report = run(&c).unwrap();
     eprintln!("{}", summary(&c, &report));
     for r in &report.records {

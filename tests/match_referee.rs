@@ -873,3 +873,31 @@ fn a_hung_engine_behind_a_wrapper_script_is_killed_with_its_children() {
         pid.trim()
     );
 }
+
+#[test]
+fn per_engine_limits_override_the_match_limit() {
+    // A searches 777 nodes, B 5 plies, the match default is movetime 300: each gets its own `go`.
+    let dir = std::env::temp_dir().join(format!("sanqi-match-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (log_a, log_b) = (dir.join("a.log"), dir.join("b.log"));
+    let _ = std::fs::remove_file(&log_a);
+    let _ = std::fs::remove_file(&log_b);
+    let mut a = fake("A", &[CANDS, &format!("--log={}", log_a.display())]);
+    a.tc = Some(TimeControl::Nodes(777));
+    let mut b = fake("B", &[CANDS, &format!("--log={}", log_b.display())]);
+    b.tc = Some(TimeControl::Depth(5));
+    let mut c = config(vec![a, b], movetime());
+    c.games_per_opening = Some(1);
+    let rec = &run_game::<TicTacToe>(&c).unwrap().records[0];
+    assert_eq!(rec.termination, Termination::Rules);
+    let la = std::fs::read_to_string(&log_a).unwrap();
+    let lb = std::fs::read_to_string(&log_b).unwrap();
+    let gos = |log: &str| {
+        log.lines()
+            .filter(|l| l.starts_with("go"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(gos(&la), vec!["go nodes 777"; 4]);
+    assert_eq!(gos(&lb), vec!["go depth 5"; 3]);
+}
