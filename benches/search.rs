@@ -1,5 +1,6 @@
-//! Search speed on a toy game (connect four written against the `Game` trait): fixed-depth
-//! searches from the start position, reported by criterion, plus nodes per second printed once.
+//! Search speed: fixed-depth searches of connect four (a toy game written against the `Game`
+//! trait, from the tests), chess and xiangqi start positions, reported by criterion, plus one
+//! nodes-per-second line per game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../tests/common/mod.rs"]
@@ -9,18 +10,32 @@ use std::time::Instant;
 
 use common::Connect4;
 use criterion::{criterion_group, criterion_main, Criterion};
+use sanqi::game::chess::Chess;
+use sanqi::game::xiangqi::Xiangqi;
+use sanqi::game::{Game, GameConfig};
 use sanqi::search::{bench, SearchControl, SearchLimits, SearchOptions, Searcher};
 
-fn search_speed(c: &mut Criterion) {
-    let positions = vec![Connect4::new()];
-    // One measured run for a nodes-per-second line.
+fn nps_line<G: Game>(positions: &[G], depth: u32) {
     let start = Instant::now();
-    let nodes = bench(&positions, 10);
+    let nodes = bench(positions, depth);
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "connect4 depth 10: {nodes} nodes, {:.0} nodes/s",
+        "{} bench depth {depth}: {nodes} nodes, {:.0} nodes/s",
+        G::NAME,
         nodes as f64 / secs
     );
+}
+
+fn search_speed(c: &mut Criterion) {
+    let config = GameConfig::default();
+    let positions = vec![Connect4::new()];
+    let chess = vec![Chess::startpos(&config)];
+    let xiangqi = vec![Xiangqi::startpos(&config)];
+    nps_line(&positions, 12);
+    nps_line(&chess, 12);
+    nps_line(&xiangqi, 10);
+    c.bench_function("chess bench depth 7", |b| b.iter(|| bench(&chess, 7)));
+    c.bench_function("xiangqi bench depth 6", |b| b.iter(|| bench(&xiangqi, 6)));
 
     c.bench_function("connect4 bench depth 8", |b| {
         b.iter(|| bench(&positions, 8))

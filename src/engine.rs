@@ -189,6 +189,12 @@ impl Engine {
                 self.reply(Reply::message(text));
             }
             Command::ListMoves { piece } => self.list_moves(piece.as_deref()),
+            Command::Spsa => self.out.lines(
+                crate::params::all()
+                    .into_iter()
+                    .map(|p| p.spsa_line())
+                    .collect::<Vec<_>>(),
+            ),
         }
         true
     }
@@ -208,11 +214,38 @@ impl Engine {
                 self.reply(Reply::Option(option_decl(name, spec)));
             }
         }
+        if !ucci {
+            for p in crate::params::all() {
+                self.reply(Reply::Option(OptionDecl {
+                    name: p.name.to_string(),
+                    kind: sanqi_protocol::OptionKind::Spin {
+                        default: i64::from(p.default),
+                        min: i64::from(p.min),
+                        max: i64::from(p.max),
+                    },
+                }));
+            }
+        }
         self.reply(if ucci { Reply::UcciOk } else { Reply::UciOk });
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let ucci = self.dialect == Dialect::Ucci;
+        if let Some(param) = crate::params::find(name) {
+            let parsed = value.map(str::trim).unwrap_or("").parse::<i64>();
+            match parsed {
+                Ok(v) => {
+                    if let Err(e) = param.set(v) {
+                        self.error(e);
+                    }
+                }
+                Err(_) => self.error(format!(
+                    "option {} takes an integer from {} to {}",
+                    param.name, param.min, param.max
+                )),
+            }
+            return;
+        }
         let Some(spec) = options::find(name, ucci) else {
             // UCCI GUIs send their own options without reading ours: not an error there.
             if !ucci {

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod game;
 pub mod io;
 pub mod options;
+pub mod params;
 pub mod search;
 pub mod tournament;
 mod worker;

@@ -117,34 +117,3 @@ fn generic_perft_and_divide_agree() {
         assert_eq!(lines.iter().map(|l| l.1).sum::<u64>(), row.nodes);
     }
 }
-
-/// Speed check, run on demand:
-/// `cargo test --release --test chinese_checkers_perft -- --ignored --nocapture perft_speed`
-#[test]
-#[ignore = "timing, run on demand"]
-fn perft_speed() {
-    let mut pos = ChineseCheckers::startpos(&GameConfig::default());
-    // CPU time of this thread in ns (the machine is shared, wall time overstates the cost).
-    fn cpu_ns() -> Option<f64> {
-        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-        text.split_whitespace().next()?.parse().ok()
-    }
-    for _ in 0..2 {
-        let cpu0 = cpu_ns();
-        let t = std::time::Instant::now();
-        let nodes = pos.perft(6);
-        let secs = t.elapsed().as_secs_f64();
-        let cpu = cpu_ns().zip(cpu0).map(|(b, a)| (b - a) / 1e9);
-        assert_eq!(nodes, 87_946_884);
-        println!(
-            "perft 6 from the 2-player start: {nodes} leaves in {secs:.3} s wall = {:.1} M leaves/s",
-            nodes as f64 / secs / 1e6
-        );
-        if let Some(cpu) = cpu {
-            println!(
-                "  on-CPU time {cpu:.3} s = {:.1} M leaves/s per CPU second",
-                nodes as f64 / cpu / 1e6
-            );
-        }
-    }
-}

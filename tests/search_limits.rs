@@ -264,7 +264,7 @@ fn movetime_is_honoured() {
             &SearchControl::new(),
         );
         let took = start.elapsed();
-        assert!(took <= Duration::from_millis(movetime + 20), "{took:?}");
+        assert!(took <= Duration::from_millis(movetime + 50), "{took:?}");
         assert!(r.best.is_some());
     }
 }
@@ -465,17 +465,24 @@ fn reports_are_consistent() {
 #[test]
 fn currmove_is_reported_after_one_second() {
     let limits = SearchLimits {
-        movetime_ms: Some(1400),
+        infinite: true,
         ..Default::default()
     };
+    let control = Arc::new(SearchControl::new());
+    let c = Arc::clone(&control);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(1400));
+        c.stop();
+    });
     let pos = Connect4::new();
     let (_, events) = go(
         &mut Searcher::new(8),
         &pos,
         &limits,
         &SearchOptions::default(),
-        &SearchControl::new(),
+        &control,
     );
+    stopper.join().expect("stopper");
     let current: Vec<_> = events
         .iter()
         .filter_map(|e| match e {

@@ -362,3 +362,71 @@ fn go_nodes_twice_after_ucinewgame_prints_identical_output() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    // A 300 ms clock: without ponder this would end well within the second.
+    e.send("go ponder wtime 300 btime 300");
+    let lines = e.drain(Duration::from_millis(1200));
+    assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
+    e.send("ponderhit");
+    // The clock counts from `go`, so the search ends at once after ponderhit.
+    let (best, _) = e.expect_prefix("bestmove", PROMPT);
+    assert!(
+        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
+        "{best}"
+    );
+    let after = e.drain(Duration::from_millis(300));
+    assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
+}
+
+#[test]
+fn go_infinite_does_not_end_at_a_forced_mate_or_without_moves() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    // Mate in one (Qh5xf7#): the search proves it quickly but must wait for stop.
+    e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    e.send("go infinite");
+    let lines = e.drain(Duration::from_millis(700));
+    assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    let (best, _) = e.expect_prefix("bestmove", PROMPT);
+    assert_eq!(best, "bestmove h5f7");
+    // Checkmated: no legal move, still no bestmove before stop, then `bestmove (none)`.
+    e.send("position fen r1bqkbnr/pppp1Qpp/2n5/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+    e.send("go infinite");
+    let lines = e.drain(Duration::from_millis(400));
+    assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
+    e.send("stop");
+    let (best, before) = e.expect_prefix("bestmove", PROMPT);
+    assert_eq!(best, "bestmove (none)");
+    assert!(
+        before.iter().any(|l| l == "info depth 0 score mate 0"),
+        "{before:?}"
+    );
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("position startpos");
+    e.send("go depth 4 searchmoves a2a3 h2h3");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(20));
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(mv == "a2a3" || mv == "h2h3", "{best}");
+    e.send("go depth 2 searchmoves e2e5");
+    let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+    assert!(err.contains("e2e5"), "{err}");
+}

@@ -134,6 +134,9 @@ pub enum Command {
     Display,
     /// `eval`: print the static evaluation.
     Eval,
+    /// `spsa`: list every tunable parameter as `name, int, value, min, max, step, rate` (the
+    /// input format of SPSA tuners such as OpenBench's).
+    Spsa,
     /// `moves [<piece>]`: list the legal moves (of one piece, given by its square or cell) with a
     /// witness path each (for Chinese-checkers GUIs that do not know the rules).
     ListMoves {
@@ -297,6 +300,7 @@ impl fmt::Display for InDialect<'_, Command> {
             },
             Command::Display => f.write_str("d"),
             Command::Eval => f.write_str("eval"),
+            Command::Spsa => f.write_str("spsa"),
             Command::ListMoves { piece } => match piece {
                 Some(p) => write!(f, "moves {p}"),
                 None => f.write_str("moves"),

@@ -172,6 +172,7 @@ const COMMANDS: &[&str] = &[
     "d",
     "eval",
     "moves",
+    "spsa",
 ];
 
 /// Every `go` parameter keyword (they end a `searchmoves` list).
@@ -229,6 +230,7 @@ pub fn parse_command(line: &str, dialect: Dialect) -> Result<Command, ProtocolEr
         "quit" => Command::Quit,
         "d" => Command::Display,
         "eval" => Command::Eval,
+        "spsa" => Command::Spsa,
         "debug" => match t.next() {
             None | Some("on") => Command::Debug(true),
             Some("off") => Command::Debug(false),

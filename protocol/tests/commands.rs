@@ -37,6 +37,7 @@ fn simple_commands() {
         ("quit", Command::Quit),
         ("d", Command::Display),
         ("eval", Command::Eval),
+        ("spsa", Command::Spsa),
         ("ponderhit", Command::PonderHit { draw: false }),
         ("ponderhit draw", Command::PonderHit { draw: true }),
         ("debug", Command::Debug(true)),

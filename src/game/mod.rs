@@ -152,6 +152,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_noisy(&self, m: Self::Move) -> bool;
     /// An ordering hint for noisy moves (MVV-LVA or similar); larger is searched first.
     fn noisy_order(&self, m: Self::Move) -> i32;
+    /// How many plies quiescence search may go past the nominal depth before it only stands
+    /// pat (a side in check still searches its evasions). Default: no bound, for games whose
+    /// noisy moves run out by themselves (captures). A game whose noisy moves do not run out
+    /// (Chinese-checkers forward jumps: depth 1 of the start position takes millions of nodes
+    /// without a bound) returns a small number such as 2.
+    fn quiescence_plies(&self) -> u32 {
+        u32::MAX
+    }
 
     /// Plays a legal move. Must be undone with [`Game::undo_move`] in reverse order.
     fn make_move(&mut self, m: Self::Move);

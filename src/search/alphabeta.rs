@@ -108,6 +108,7 @@ pub(crate) struct Worker<'a, G: Game> {
     scores: Vec<i32>,
     pub root_moves: Vec<RootMove<G::Move>>,
     lmr: Vec<[u8; 64]>,
+    quiescence_plies: u32,
     /// Where the main thread sends its reports (`None` in helper threads).
     pub events: Option<Sender<SearchEvent<G::Move>>>,
 }
@@ -164,6 +165,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 })
                 .collect(),
             lmr,
+            quiescence_plies: root.quiescence_plies(),
             events: None,
         }
     }
@@ -405,7 +407,7 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         if self.stopped {
             return 0;
@@ -612,7 +614,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Quiescence search: noisy moves only (every move when in check), standing pat on the
     /// static evaluation otherwise.
-    fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.pv_len[ply] = ply;
         if self.stopped {
             return 0;
@@ -643,6 +645,9 @@ impl<'a, G: Game> Worker<'a, G> {
             if stand_pat >= beta {
                 return stand_pat;
             }
+            if qply >= self.quiescence_plies {
+                return stand_pat;
+            }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
             pos.generate_noisy(&mut list);
@@ -666,9 +671,9 @@ impl<'a, G: Game> Worker<'a, G> {
             self.played[ply] = u32::from(m.to_bits());
             let same = self.teams.same(stm, pos.side_to_move());
             let score = if same {
-                self.qsearch(pos, alpha, beta, ply + 1)
+                self.qsearch(pos, alpha, beta, ply + 1, qply + 1)
             } else {
-                -self.qsearch(pos, -beta, -alpha, ply + 1)
+                -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1)
             };
             pos.undo_move(m);
             if self.stopped {

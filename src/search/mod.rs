@@ -11,7 +11,8 @@
 //!   [`crate::game::Game::rule_outcome`] (the position keeps its history, so repetitions along
 //!   the search path count) and [`crate::game::Game::no_moves_outcome`].
 //! * Move ordering ([`ordering`]): table move, noisy moves by `noisy_order`, killers, counter
-//!   move, history. Pruning: null move (only where `can_null_move` and not in check), reverse
+//!   move, history plus continuation history. Quiescence stops after
+//!   [`crate::game::Game::quiescence_plies`] plies (unbounded by default). Pruning: null move (only where `can_null_move` and not in check), reverse
 //!   futility, futility, late-move pruning, late-move reductions, all conservative.
 //! * Lazy SMP ([`threads`]): `threads` workers share the table; helpers start at staggered
 //!   depths; the main worker's result is reported. With one thread and a `nodes` limit the

@@ -1,6 +1,7 @@
 //! Move ordering: the table move first, then noisy moves by the game's MVV-LVA hint
 //! ([`crate::game::Game::noisy_order`]), then the two killers of the ply, the counter move of
-//! the previous move, and the other quiet moves by history.
+//! the previous move, and the other quiet moves by history plus continuation history (indexed
+//! by the previous move and the move, hashed).
 //!
 //! Histories are indexed by `player * 65536 + move.to_bits()`, so they are game-agnostic and
 //! live in [`ThreadState`], one per search thread, kept between searches.
@@ -31,6 +32,8 @@ pub(crate) const NULL_MOVE: u32 = u32::MAX - 1;
 pub struct ThreadState {
     history: Vec<i16>,
     counter: Vec<u32>,
+    /// Continuation history (previous move, move), hashed into [`CONTINUATION_SIZE`] cells.
+    continuation: Vec<i16>,
     killers: Vec<[u32; 2]>,
 }
 
@@ -44,6 +47,9 @@ impl ThreadState {
         if self.counter.len() != 1 << 16 {
             self.counter = vec![NO_MOVE; 1 << 16];
         }
+        if self.continuation.len() != CONTINUATION_SIZE {
+            self.continuation = vec![0; CONTINUATION_SIZE];
+        }
         self.killers.clear();
         self.killers.resize(MAX_PLY + 2, [NO_MOVE; 2]);
     }
@@ -52,6 +58,7 @@ impl ThreadState {
     pub fn clear(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = NO_MOVE);
+        self.continuation.iter_mut().for_each(|c| *c = 0);
         self.killers.iter_mut().for_each(|k| *k = [NO_MOVE; 2]);
     }
 
@@ -74,11 +81,27 @@ impl ThreadState {
         }
     }
 
+    /// Continuation-history value of `bits` after the move `previous` (0 without one).
+    #[inline]
+    pub(crate) fn continuation(&self, previous: u32, bits: u16) -> i32 {
+        if previous > 0xFFFF {
+            0
+        } else {
+            i32::from(self.continuation[continuation_index(previous, bits)])
+        }
+    }
+
     fn add_history(&mut self, player: usize, bits: u16, bonus: i32) {
-        let slot = &mut self.history[(player << 16) | usize::from(bits)];
-        let old = i32::from(*slot);
-        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
-        *slot = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        gravity(&mut self.history[(player << 16) | usize::from(bits)], bonus);
+    }
+
+    fn add_continuation(&mut self, previous: u32, bits: u16, bonus: i32) {
+        if previous <= 0xFFFF {
+            gravity(
+                &mut self.continuation[continuation_index(previous, bits)],
+                bonus,
+            );
+        }
     }
 
     /// A quiet move `best` caused a beta cutoff after the quiet moves `tried` failed.
@@ -93,9 +116,11 @@ impl ThreadState {
     ) {
         let bonus = (depth * depth).min(1200);
         self.add_history(player, best, bonus);
+        self.add_continuation(previous, best, bonus);
         for &m in tried {
             if m != best {
                 self.add_history(player, m, -bonus);
+                self.add_continuation(previous, m, -bonus);
             }
         }
         let killers = &mut self.killers[ply];
@@ -107,6 +132,24 @@ impl ThreadState {
             self.counter[previous as usize & 0xFFFF] = u32::from(best);
         }
     }
+}
+
+/// Cells of the continuation history (2 MiB of `i16` per thread).
+const CONTINUATION_SIZE: usize = 1 << 20;
+
+/// Hashes (previous move, move) into the continuation table.
+#[inline]
+fn continuation_index(previous: u32, bits: u16) -> usize {
+    let key = (previous << 16) | u32::from(bits);
+    (key.wrapping_mul(0x9E37_79B1) >> 12) as usize
+}
+
+/// Moves a history value towards +-HISTORY_MAX by `bonus`, slower near the ends.
+#[inline]
+fn gravity(slot: &mut i16, bonus: i32) {
+    let old = i32::from(*slot);
+    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+    *slot = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
 /// Writes an ordering score for every move of `moves` into `scores` (appended).
@@ -136,7 +179,7 @@ pub(crate) fn score_moves<G: Game>(
         } else if u32::from(bits) == counter {
             COUNTER
         } else {
-            state.history(player, bits)
+            state.history(player, bits) + state.continuation(previous, bits)
         };
         scores.push(score);
     }

@@ -66,7 +66,7 @@ pub struct Chess {
     pub(crate) by_kind: [Bitboard; 6],
     pub(crate) by_side: [Bitboard; 2],
     pub(crate) board: [u8; 64],
-    pub(crate) side: usize,
+    pub(crate) stm: u8,
     pub(crate) castling: u8,
     pub(crate) ep: u8,
     pub(crate) halfmove: u32,
@@ -74,7 +74,8 @@ pub struct Chess {
     pub(crate) plies_from_null: u32,
     pub(crate) hash: u64,
     pub(crate) checkers: Bitboard,
-    pub(crate) castle: CastleInfo,
+    /// Boxed: it is fixed after setup, and keeps `Chess` (and `AnyGame`) small.
+    pub(crate) castle: Box<CastleInfo>,
     /// Write Shredder-FEN castling letters (set from `GameConfig::chess960`).
     pub(crate) chess960: bool,
     pub(crate) history: Vec<State>,
@@ -87,7 +88,7 @@ impl Chess {
             by_kind: [0; 6],
             by_side: [0; 2],
             board: [NO_PIECE; 64],
-            side: WHITE,
+            stm: WHITE as u8,
             castling: 0,
             ep: NO_SQUARE,
             halfmove: 0,
@@ -95,10 +96,16 @@ impl Chess {
             plies_from_null: 0,
             hash: 0,
             checkers: 0,
-            castle: CastleInfo::default(),
+            castle: Box::default(),
             chess960: false,
             history: Vec::with_capacity(256),
         }
+    }
+
+    /// The side to move (White = 0, Black = 1).
+    #[inline(always)]
+    pub fn side(&self) -> usize {
+        self.stm as usize
     }
 
     /// Pieces of one side and kind.
@@ -187,10 +194,31 @@ impl Chess {
         (diag != 0 && s.bishop(sq, occ) & diag != 0) || (orth != 0 && s.rook(sq, occ) & orth != 0)
     }
 
+    /// The pieces of the other side attacking the king of `side`.
+    #[inline(always)]
+    pub(crate) fn checkers_of(&self, side: usize) -> Bitboard {
+        let ksq = self.king_square(side);
+        let them = self.by_side[side ^ 1];
+        let occ = self.occupied();
+        let s = sliders();
+        let diag = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & them;
+        let orth = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & them;
+        let mut checkers = ((PAWN_ATTACKS[side][ksq] & self.by_kind[PAWN])
+            | (KNIGHT_ATTACKS[ksq] & self.by_kind[KNIGHT]))
+            & them;
+        if diag != 0 {
+            checkers |= s.bishop(ksq, occ) & diag;
+        }
+        if orth != 0 {
+            checkers |= s.rook(ksq, occ) & orth;
+        }
+        checkers
+    }
+
     /// Recomputes the checkers of the side to move from scratch.
     pub(crate) fn compute_checkers(&self) -> Bitboard {
-        let ksq = self.king_square(self.side);
-        self.attackers_to(ksq, self.occupied()) & self.by_side[self.side ^ 1]
+        let ksq = self.king_square(self.side());
+        self.attackers_to(ksq, self.occupied()) & self.by_side[self.side() ^ 1]
     }
 
     /// The Zobrist key computed from scratch (the incremental key must always equal it).
@@ -206,7 +234,7 @@ impl Chess {
         if self.ep != NO_SQUARE {
             h ^= zobrist::EP_FILE[file_of(self.ep as usize)];
         }
-        if self.side == BLACK {
+        if self.side() == BLACK {
             h ^= zobrist::SIDE;
         }
         h
@@ -234,13 +262,13 @@ impl Chess {
     }
 
     /// Plays a legal move (the null move passes).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn do_move(&mut self, m: Move) {
         if m.is_null() {
             self.do_null();
             return;
         }
-        let us = self.side;
+        let us = self.side();
         let them = us ^ 1;
         let from = m.from();
         let to = m.to();
@@ -304,17 +332,16 @@ impl Chess {
             self.castling &= !lost;
             hash ^= zobrist::CASTLE[self.castling as usize];
         }
-        self.side = them;
+        self.stm = them as u8;
         if us == BLACK {
             self.fullmove += 1;
         }
         self.hash = hash;
-        let ksq = self.king_square(them);
-        self.checkers = self.attackers_to(ksq, self.occupied()) & self.by_side[us];
+        self.checkers = self.checkers_of(them);
     }
 
     /// Takes back `m`, the last move played.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn undo(&mut self, m: Move) {
         if m.is_null() {
             self.undo_null();
@@ -323,8 +350,8 @@ impl Chess {
         let Some(st) = self.history.pop() else {
             return;
         };
-        let us = self.side ^ 1;
-        self.side = us;
+        let us = self.side() ^ 1;
+        self.stm = us as u8;
         if us == BLACK {
             self.fullmove = self.fullmove.saturating_sub(1);
         }
@@ -363,10 +390,10 @@ impl Chess {
         self.hash = hash;
         self.halfmove += 1;
         self.plies_from_null = 0;
-        if self.side == BLACK {
+        if self.side() == BLACK {
             self.fullmove += 1;
         }
-        self.side ^= 1;
+        self.stm ^= 1;
         self.checkers = self.compute_checkers();
     }
 
@@ -375,8 +402,8 @@ impl Chess {
         let Some(st) = self.history.pop() else {
             return;
         };
-        self.side ^= 1;
-        if self.side == BLACK {
+        self.stm ^= 1;
+        if self.side() == BLACK {
             self.fullmove = self.fullmove.saturating_sub(1);
         }
         self.restore(&st);

@@ -92,9 +92,12 @@ fn white_score(pos: &Chess) -> Score {
 /// The score from the side to move's point of view.
 pub(crate) fn evaluate(pos: &Chess) -> Score {
     let s = white_score(pos);
-    if pos.side == WHITE {
+    if pos.side() == WHITE {
         s
     } else {
         -s
     }
 }
+
+/// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
+pub static PARAMS: &[&crate::params::Param] = &[];

@@ -65,9 +65,9 @@ pub(crate) fn parse(fen: &str, chess960: bool) -> Result<Chess, GameError> {
     parse_board(&mut pos, fields[0])?;
     check_material(&pos)?;
 
-    pos.side = match fields[1] {
-        "w" | "W" => WHITE,
-        "b" | "B" => BLACK,
+    pos.stm = match fields[1] {
+        "w" | "W" => WHITE as u8,
+        "b" | "B" => BLACK as u8,
         other => {
             return Err(err(format!(
                 "side to move '{other}' is neither 'w' nor 'b'"
@@ -92,7 +92,7 @@ pub(crate) fn parse(fen: &str, chess960: bool) -> Result<Chess, GameError> {
         pos.fullmove = n.max(1);
     }
 
-    let us = pos.side;
+    let us = pos.side();
     let them = us ^ 1;
     if pos.attacked_by(pos.king_square(them), us, pos.occupied()) {
         return Err(err(format!(
@@ -259,7 +259,7 @@ fn parse_castling(pos: &mut Chess, text: &str) -> Result<(), GameError> {
         info.mask[ksq] |= side_rights;
         info.mask[rsq] |= 1 << right;
     }
-    pos.castle = info;
+    *pos.castle = info;
     Ok(())
 }
 
@@ -269,7 +269,7 @@ fn parse_ep(pos: &mut Chess, text: &str) -> Result<(), GameError> {
     }
     let sq = parse_square(text)
         .ok_or_else(|| err(format!("en passant field '{text}' is not a square")))?;
-    let us = pos.side;
+    let us = pos.side();
     let them = us ^ 1;
     let rank = if us == WHITE { 5 } else { 2 };
     if rank_of(sq) != rank {
@@ -331,7 +331,7 @@ pub(crate) fn write(pos: &Chess) -> String {
         }
     }
     s.push(' ');
-    s.push(if pos.side == WHITE { 'w' } else { 'b' });
+    s.push(if pos.side() == WHITE { 'w' } else { 'b' });
     s.push(' ');
     s.push_str(&castling_text(pos));
     s.push(' ');

@@ -7,9 +7,10 @@
 pub mod attacks;
 pub mod bitboard;
 mod board;
-mod eval;
+pub mod eval;
 mod fen;
 mod movegen;
+mod perft;
 pub mod types;
 mod zobrist;
 
@@ -118,7 +119,7 @@ impl Game for Chess {
     }
 
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side()
     }
 
     fn generate_moves(&self, list: &mut Self::MoveList) {
@@ -126,6 +127,9 @@ impl Game for Chess {
         self.generate::<_, false>(list);
     }
 
+    /// Legal captures (en passant included) and promotions (all four pieces, quiet or not).
+    /// In check this gives only the evasions that capture or promote: quiescence should use
+    /// `generate_moves` when `in_check()`.
     fn generate_noisy(&self, list: &mut Self::MoveList) {
         list.clear();
         self.generate::<_, true>(list);
@@ -175,7 +179,7 @@ impl Game for Chess {
     }
 
     fn can_null_move(&self) -> bool {
-        let us = self.side;
+        let us = self.side();
         self.checkers == 0 && self.by_side[us] & !(self.by_kind[PAWN] | self.by_kind[KING]) != 0
     }
 
@@ -216,7 +220,7 @@ impl Game for Chess {
 
     fn no_moves_outcome(&self) -> Outcome {
         if self.checkers != 0 {
-            Outcome::Win(self.side ^ 1)
+            Outcome::Win(self.side() ^ 1)
         } else {
             Outcome::Draw
         }
@@ -323,22 +327,8 @@ impl Game for Chess {
     }
 
     /// Perft through the same make/undo path as search, counting the last ply without
-    /// building a list.
+    /// building a list (see `perft.rs`).
     fn perft(&mut self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let mut list = ChessMoveList::new();
-                self.generate::<_, false>(&mut list);
-                let mut nodes = 0;
-                for &m in list.iter() {
-                    self.do_move(m);
-                    nodes += self.perft(depth - 1);
-                    self.undo(m);
-                }
-                nodes
-            }
-        }
+        self.perft_nodes(depth)
     }
 }

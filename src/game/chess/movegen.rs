@@ -102,7 +102,7 @@ impl Chess {
     #[inline(always)]
     pub(crate) fn generate<S: Sink, const NOISY: bool>(&self, sink: &mut S) {
         let s = sliders();
-        let us = self.side;
+        let us = self.side();
         let them = us ^ 1;
         let own = self.by_side[us];
         let enemy = self.by_side[them];
@@ -158,7 +158,7 @@ impl Chess {
 
         self.generate_pawns::<S, NOISY>(sink, ksq, pinned, target, occ);
 
-        if !NOISY && checkers == 0 && self.castling != 0 {
+        if !NOISY && checkers == 0 && self.castling & (3 << (2 * us)) != 0 {
             self.generate_castling(sink, ksq, occ);
         }
     }
@@ -172,7 +172,7 @@ impl Chess {
         target: Bitboard,
         occ: Bitboard,
     ) {
-        let us = self.side;
+        let us = self.side();
         let them = us ^ 1;
         let enemy = self.by_side[them];
         let empty = !occ;
@@ -238,8 +238,9 @@ impl Chess {
         }
     }
 
+    #[inline(always)]
     fn generate_castling<S: Sink>(&self, sink: &mut S, ksq: usize, occ: Bitboard) {
-        let us = self.side;
+        let us = self.side();
         let them = us ^ 1;
         for right in [2 * us, 2 * us + 1] {
             if self.castling & (1 << right) == 0 || occ & self.castle.empty[right] != 0 {
@@ -256,7 +257,7 @@ impl Chess {
     }
 
     /// Number of legal moves (perft leaves).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count_moves(&self) -> u64 {
         let mut c = Counter(0);
         self.generate::<Counter, false>(&mut c);

@@ -78,3 +78,6 @@ pub fn distance_to_triangle(cell: Cell, triangle: super::Triangle) -> u32 {
         .min()
         .unwrap_or(0)
 }
+
+/// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
+pub static PARAMS: &[&crate::params::Param] = &[];

@@ -6,8 +6,10 @@
 //! two files or ranks away) never leaves the array. Indexing a `[u8; 256]` with a `u8` needs no
 //! bounds check, which is why squares are `u8`.
 //!
-//! Measured alternative: a `u128` bitboard needs rook/cannon attack tables over 90 bits; the
-//! mailbox with piece lists was simpler and fast enough (see benches/xiangqi.rs and the report).
+//! Why not `u128` bitboards: chariot and cannon attacks over 90 bits need large tables or
+//! slow scans, while the mailbox with fixed piece-list slots walks rays with one byte load per
+//! square. Bitboards were not measured; the mailbox reaches about 200 million perft nodes per
+//! CPU-second (perft 5 from the start in ~0.6 s, Fairy-Stockfish takes ~9.3 s).
 
 /// A mailbox square index (see the module comment).
 pub type Square = u8;

@@ -75,3 +75,6 @@ pub(super) fn has_attackers(pos: &Xiangqi, side: usize) -> bool {
         .chain(&pos.pieces[side][SLOT_PAWN..])
         .any(|&s| s != 0)
 }
+
+/// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
+pub static PARAMS: &[&crate::params::Param] = &[];

@@ -199,14 +199,13 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
     }
     // Soldiers on a start file before the river: at most one per file (a soldier never
     // changes file before crossing and never moves back).
-    for side in 0..2 {
+    for (side, name) in SIDE_NAMES.iter().enumerate() {
         for file in (0..9).step_by(2) {
             let (r3, r4) = if side == 0 { (3, 4) } else { (6, 5) };
             let pawn = color_flag(side) | PAWN;
             if b[square(file, r3) as usize] == pawn && b[square(file, r4) as usize] == pawn {
                 return Err(GameError::new(format!(
-                    "two {} soldiers on file {} before the river",
-                    SIDE_NAMES[side],
+                    "two {name} soldiers on file {} before the river",
                     (b'a' + file) as char
                 )));
             }

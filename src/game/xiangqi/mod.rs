@@ -7,7 +7,7 @@
 //! `iccs` (move text), [`zobrist`], `rules` (repetition and move limit), `eval`.
 
 pub mod board;
-mod eval;
+pub mod eval;
 mod fen;
 mod iccs;
 mod movegen;
@@ -55,9 +55,9 @@ impl GameMove for Move {
 }
 
 /// Capacity of a move list. Bound on the pseudo-legal moves of one side (legal moves are a
-/// subset): 2 chariots x 17 (8 along the rank + 9 along the file) + 2 cannons x 17 + 2 horses x 8
-/// + 2 elephants x 4 + 2 advisors x 4 + general 4 + 5 soldiers x 3 = 119 <= 128. (The most legal
-/// moves known in a real position is far lower; the bound only has to be safe.)
+/// subset): 2 chariots x 17 (8 along the rank and 9 along the file), 2 cannons x 17,
+/// 2 horses x 8, 2 elephants x 4, 2 advisors x 4, the general 4 and 5 soldiers x 3 make
+/// 119 <= 128. (Real positions have far fewer; the bound only has to be safe.)
 pub const MAX_MOVES: usize = 128;
 
 /// The move list of xiangqi.
@@ -83,10 +83,11 @@ pub(crate) struct State {
 /// A xiangqi position with its history (make/undo stack).
 #[derive(Clone, Debug)]
 pub struct Xiangqi {
-    /// Piece codes on the padded mailbox.
-    board: [u8; 256],
+    /// Piece codes on the padded mailbox. (Boxed, like `slot`, so that `AnyGame` stays small;
+    /// the extra indirection did not show in perft.)
+    board: Box<[u8; 256]>,
     /// For each occupied square, the slot of its piece in `pieces[side]`.
-    slot: [u8; 256],
+    slot: Box<[u8; 256]>,
     /// Piece lists: the square of each slot (0 = no piece), see [`board::slot_range`].
     pieces: [[u8; board::SLOTS]; 2],
     /// Side to move (0 = Red, 1 = Black).
@@ -154,8 +155,8 @@ impl Xiangqi {
             }
         }
         let mut pos = Xiangqi {
-            board,
-            slot,
+            board: Box::new(board),
+            slot: Box::new(slot),
             pieces,
             side,
             st: State {
@@ -185,11 +186,11 @@ impl Xiangqi {
 
     /// Perft without the trait's generic frame (same generation and make/undo).
     fn perft_inner(&mut self, depth: u32) -> u64 {
+        if depth <= 1 {
+            return u64::from(movegen::count_moves(self));
+        }
         let mut list = XiangqiMoveList::new();
         movegen::generate::<true>(self, &mut list);
-        if depth <= 1 {
-            return list.len() as u64;
-        }
         let mut nodes = 0;
         for &m in list.iter() {
             self.make_move(m);
@@ -197,6 +198,22 @@ impl Xiangqi {
             self.undo_move(m);
         }
         nodes
+    }
+}
+
+impl std::str::FromStr for Xiangqi {
+    type Err = GameError;
+
+    /// Parses a FEN, like [`Game::from_fen`].
+    fn from_str(fen: &str) -> Result<Self, GameError> {
+        fen::parse(fen)
+    }
+}
+
+impl std::fmt::Display for Xiangqi {
+    /// Writes the FEN, like [`Game::to_fen`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&fen::write(self))
     }
 }
 

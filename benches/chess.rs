@@ -1,0 +1,76 @@
+//! Chess move generation, make/undo and perft. `cargo bench --bench chess`
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use sanqi::game::chess::Chess;
+use sanqi::game::{Game, GameConfig, MoveBuffer};
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn positions() -> Vec<(&'static str, Chess)> {
+    let cfg = GameConfig::default();
+    vec![
+        ("startpos", Chess::startpos(&cfg)),
+        ("kiwipete", Chess::from_fen(KIWIPETE, &cfg).unwrap()),
+    ]
+}
+
+fn movegen(c: &mut Criterion) {
+    let mut g = c.benchmark_group("chess_movegen");
+    for (name, pos) in positions() {
+        g.bench_function(format!("list_{name}"), |b| {
+            let mut list = <Chess as Game>::MoveList::default();
+            b.iter(|| {
+                black_box(&pos).generate_moves(&mut list);
+                list.moves().len()
+            })
+        });
+        g.bench_function(format!("count_{name}"), |b| {
+            b.iter(|| black_box(&pos).legal_move_count())
+        });
+        g.bench_function(format!("noisy_{name}"), |b| {
+            let mut list = <Chess as Game>::MoveList::default();
+            b.iter(|| {
+                black_box(&pos).generate_noisy(&mut list);
+                list.moves().len()
+            })
+        });
+    }
+    g.finish();
+}
+
+fn make_undo(c: &mut Criterion) {
+    let mut g = c.benchmark_group("chess_make_undo");
+    for (name, mut pos) in positions() {
+        let mut list = <Chess as Game>::MoveList::default();
+        pos.generate_moves(&mut list);
+        g.throughput(Throughput::Elements(list.len() as u64));
+        g.bench_function(format!("all_moves_{name}"), |b| {
+            b.iter(|| {
+                for &m in list.moves() {
+                    pos.make_move(m);
+                    black_box(pos.hash());
+                    pos.undo_move(m);
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+fn perft(c: &mut Criterion) {
+    let mut g = c.benchmark_group("chess_perft");
+    g.sample_size(10);
+    for (name, depth, nodes) in [("startpos", 5, 4_865_609u64), ("kiwipete", 4, 4_085_603)] {
+        let mut pos = positions().into_iter().find(|(n, _)| *n == name).unwrap().1;
+        g.throughput(Throughput::Elements(nodes));
+        g.bench_function(format!("{name}_depth_{depth}"), |b| {
+            b.iter(|| assert_eq!(pos.perft(black_box(depth)), nodes))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, movegen, make_undo, perft);
+criterion_main!(benches);

@@ -1,0 +1,114 @@
+//! Cross-check with Fairy-Stockfish's python binding: along pseudo-random games from every
+//! position of the perft file, the legal move set (in pyffish's ranks 1-10 notation, so the
+//! `xiangqi_ranks_from_one` writer is exercised too) and the in-check flag must agree with
+//! `pyffish`. Skipped (with a note) when python3 or pyffish is not installed.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use sanqi::game::xiangqi::Xiangqi;
+use sanqi::game::{Game, GameConfig};
+
+const TSV: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/perft/xiangqi.tsv"
+));
+
+const SCRIPT: &str = r#"
+import sys, pyffish
+for line in sys.stdin:
+    fen = line.strip()
+    moves = sorted(pyffish.legal_moves("xiangqi", fen, []))
+    print(" ".join(moves) + "|" + str(pyffish.gives_check("xiangqi", fen, [])))
+"#;
+
+fn pyffish_available() -> bool {
+    Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+#[test]
+fn legal_moves_agree_with_pyffish() {
+    if !pyffish_available() {
+        eprintln!("skipped: python3 with pyffish not available");
+        return;
+    }
+    let config = GameConfig {
+        xiangqi_ranks_from_one: true,
+        ..GameConfig::default()
+    };
+    let mut starts: Vec<String> = TSV
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split('\t').nth(1).map(String::from))
+        .collect();
+    starts.dedup();
+
+    // Collect positions (FEN, our sorted moves, our in-check flag) along random games.
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let games = if cfg!(debug_assertions) { 3 } else { 12 };
+    let mut samples = Vec::new();
+    for start in &starts {
+        for _ in 0..games {
+            let mut p = Xiangqi::from_fen(start, &config).unwrap();
+            for _ in 0..80 {
+                let mut list = Default::default();
+                p.generate_moves(&mut list);
+                let mut ours: Vec<String> =
+                    list.iter().map(|&m| p.format_move(m, &config)).collect();
+                ours.sort();
+                samples.push((p.to_fen(), ours.join(" "), p.in_check()));
+                if list.is_empty() || p.rule_outcome().is_some() {
+                    break;
+                }
+                let m = list[next(list.len())];
+                p.make_move(m);
+            }
+        }
+    }
+
+    let mut child = Command::new("python3")
+        .args(["-c", SCRIPT])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = String::new();
+    for (fen, _, _) in &samples {
+        input.push_str(fen);
+        input.push('\n');
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), samples.len());
+    for ((fen, ours, check), answer) in samples.iter().zip(answers) {
+        let (moves, theirs_check) = answer.split_once('|').unwrap();
+        let mut theirs: Vec<&str> = moves.split_whitespace().collect();
+        theirs.sort();
+        assert_eq!(ours, &theirs.join(" "), "legal moves of {fen}");
+        assert_eq!(
+            check.to_string(),
+            theirs_check.to_lowercase(),
+            "in check: {fen}"
+        );
+    }
+    eprintln!("{} positions agree with pyffish", samples.len());
+}
