@@ -30,6 +30,7 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--c
          [--margin MS]                     time beyond the clock before a time loss (100)
          [--hang-grace MS]                 wait past the time limit before a hang (5000)
          [--unclocked-timeout MS]          wait for a nodes/depth move before a hang (60000)
+         [--ready-timeout MS]              wait for uciok/readyok at start and between games (10000)
          [--max-plies N]                   ply cap: draw, or stall for 3+ players
                                            (default: none; Chinese checkers 200 per seat)
          [--stall-plies N]                 stall (draw) when no side got closer to its goal

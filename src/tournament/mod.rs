@@ -12,7 +12,8 @@
 //!     [--openings FILE [--order sequential|random]] [--random-plies N [--random-balance CP]]
 //!     [--seed N]
 //!     [--pgn FILE] [--movelist FILE] [--event TEXT]
-//!     [--margin MS] [--hang-grace MS] [--unclocked-timeout MS] [--max-plies N] [--stall-plies N]
+//!     [--margin MS] [--hang-grace MS] [--unclocked-timeout MS] [--ready-timeout MS]
+//!     [--max-plies N] [--stall-plies N]
 //!     [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP]
 //!     [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--quiet]
 //! ```
