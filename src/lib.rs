@@ -11,4 +11,5 @@ pub mod io;
 pub mod options;
 pub mod params;
 pub mod search;
+pub mod tournament;
 mod worker;

@@ -1,0 +1,380 @@
+//! Command-line arguments of `sanqi match`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::engine::{EngineSpec, Proto};
+use super::referee::{DrawAdjudication, ResignAdjudication};
+use super::stats::Sprt;
+use super::timecontrol::TimeControl;
+use super::{MatchConfig, OpeningSource};
+use crate::game::GameKind;
+
+/// The help text.
+pub const USAGE: &str = "\
+usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--chess960]
+         --engine cmd=PROG [name=NAME] [arg=ARG]... [dir=DIR] [proto=uci|ucci|uci-fsf]
+                  [ranks=1-10] [option.NAME=VALUE]... [tc=..|movetime=MS|nodes=N|depth=N]
+         --engine ...                      (two or more engines)
+         [--each KEY=VALUE...]             keys of --engine applied to every engine
+         [--tc [MOVES/]BASE[+INC] | --movetime MS | --nodes N | --depth N]
+                                           BASE and INC in seconds (10+0.1, 40/60, 1:30+1)
+         [--rounds N]                      rounds; each plays every pairing from one opening (1)
+         [--games-per-opening N]           colours swapped / seats rotated (default: seats)
+         [--concurrency N]                 games at the same time (1)
+         [--openings FILE] [--order sequential|random]   EPD or FEN lines, optional `moves ...`
+         [--random-plies N] [--seed N]     random openings of N plies (seeded), kept only if
+         [--random-balance CP]             sanqi's static eval is within +-CP (100; 0: any)
+         [--pgn FILE] [--event TEXT]       append game records (PGN; ICCS for xiangqi)
+         [--movelist FILE]                 append one tab-separated line per game (any game)
+         [--margin MS]                     time beyond the clock before a time loss (100)
+         [--hang-grace MS]                 wait past the time limit before a hang (5000)
+         [--unclocked-timeout MS]          wait for a nodes/depth move before a hang (60000)
+         [--ready-timeout MS]              wait for uciok/readyok at start and between games (10000)
+         [--max-plies N]                   ply cap: draw, or stall for 3+ players
+                                           (default: none; Chinese checkers 200 per seat)
+         [--stall-plies N]                 stall (draw) when no side got closer to its goal
+                                           in N plies (Chinese checkers: distance to the
+                                           target; default 40 per seat), or for other games
+                                           when N plies reach no new position; 0: off
+         [--draw movenumber=N movecount=N score=CP]
+         [--resign movecount=N score=CP]
+         [--sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]   stop when decided
+         [--quiet]
+proto=uci-fsf: Fairy-Stockfish (UCI_Variant always sent; xiangqi ranks 1-10 translated).
+proto=ucci: UCCI engines (ElephantEye); usemillisec is used when the engine offers it.";
+
+/// What the arguments ask for.
+#[derive(Debug)]
+pub enum Parsed {
+    /// Play this match.
+    Run(Box<MatchConfig>),
+    /// Print the help.
+    Help,
+}
+
+fn key_value(token: &str) -> Result<(&str, &str), String> {
+    token
+        .split_once('=')
+        .ok_or_else(|| format!("expected KEY=VALUE, got `{token}`"))
+}
+
+fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("bad value `{text}` for {what}"))
+}
+
+fn float(what: &str, text: &str) -> Result<f64, String> {
+    let v: f64 = number(what, text)?;
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(format!("bad value `{text}` for {what}"))
+    }
+}
+
+/// Applies one `key=value` of `--engine` or `--each` to a spec.
+fn apply_engine_key(
+    spec: &mut EngineSpec,
+    key: &str,
+    value: &str,
+    named: &mut bool,
+) -> Result<(), String> {
+    if let Some(name) = key.strip_prefix("option.") {
+        if name.is_empty() {
+            return Err("empty option name in `option.=`".into());
+        }
+        spec.options.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
+        spec.options.push((name.to_owned(), value.to_owned()));
+        return Ok(());
+    }
+    if let Some(tc) = TimeControl::parse_key(key, value) {
+        spec.tc = Some(tc?);
+        return Ok(());
+    }
+    match key {
+        "cmd" => spec.cmd = value.to_owned(),
+        "name" => {
+            spec.name = value.to_owned();
+            *named = true;
+        }
+        "arg" => spec.args.push(value.to_owned()),
+        "dir" => spec.dir = Some(PathBuf::from(value)),
+        "proto" => {
+            spec.proto = match value {
+                "uci" => Proto::Uci,
+                "ucci" => Proto::Ucci,
+                "uci-fsf" | "fsf" => {
+                    spec.ranks_from_one = true;
+                    Proto::UciFsf
+                }
+                _ => return Err(format!("unknown proto `{value}` (uci, ucci, uci-fsf)")),
+            }
+        }
+        "ranks" => {
+            spec.ranks_from_one = match value {
+                "1-10" => true,
+                "0-9" => false,
+                _ => return Err(format!("ranks must be 0-9 or 1-10, not `{value}`")),
+            }
+        }
+        _ => return Err(format!("unknown engine key `{key}`")),
+    }
+    Ok(())
+}
+
+/// The values following an option up to the next `--option`.
+fn values<'a>(args: &'a [String], i: &mut usize) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    while let Some(a) = args.get(*i) {
+        if a.starts_with("--") {
+            break;
+        }
+        out.push(a.as_str());
+        *i += 1;
+    }
+    out
+}
+
+fn one<'a>(flag: &str, vals: &[&'a str]) -> Result<&'a str, String> {
+    match vals {
+        [v] => Ok(v),
+        _ => Err(format!("{flag} takes one value")),
+    }
+}
+
+/// Parses the arguments after `match`.
+///
+/// # Errors
+/// A message naming the bad argument.
+#[allow(clippy::too_many_lines)]
+pub fn parse(args: &[String]) -> Result<Parsed, String> {
+    let mut game = None;
+    let mut players: u8 = 2;
+    let mut engines: Vec<(Vec<String>, usize)> = Vec::new();
+    let mut each: Vec<String> = Vec::new();
+    let mut tc = None;
+    let mut config = MatchConfig::new(GameKind::Chess, Vec::new(), TimeControl::MoveTime(100));
+    config.quiet = false;
+    let mut max_plies_set = false;
+    let mut stall_plies_set = false;
+    let mut openings_file = None;
+    let mut random_plies = None;
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        i += 1;
+        let vals = values(args, &mut i);
+        match flag {
+            "--help" | "-h" => return Ok(Parsed::Help),
+            "--game" => {
+                let v = one(flag, &vals)?;
+                game = Some(GameKind::from_name(v).ok_or_else(|| {
+                    format!("unknown game `{v}` (chess, xiangqi, chinesecheckers)")
+                })?);
+            }
+            "--players" => {
+                players = number(flag, one(flag, &vals)?)?;
+                if ![2, 3, 4, 6].contains(&players) {
+                    return Err("--players must be 2, 3, 4 or 6".into());
+                }
+            }
+            "--engine" => engines.push((
+                vals.iter().map(|s| (*s).to_owned()).collect(),
+                engines.len(),
+            )),
+            "--each" => each.extend(vals.iter().map(|s| (*s).to_owned())),
+            "--tc" => tc = Some(TimeControl::parse_tc(one(flag, &vals)?)?),
+            "--movetime" | "--nodes" | "--depth" => {
+                let key = &flag[2..];
+                tc = Some(
+                    TimeControl::parse_key(key, one(flag, &vals)?)
+                        .unwrap_or_else(|| Err(String::new()))?,
+                );
+            }
+            "--rounds" => config.rounds = number(flag, one(flag, &vals)?)?,
+            "--games-per-opening" | "--games" => {
+                config.games_per_opening = Some(number(flag, one(flag, &vals)?)?);
+            }
+            "--concurrency" => config.concurrency = number(flag, one(flag, &vals)?)?,
+            "--openings" => openings_file = Some(PathBuf::from(one(flag, &vals)?)),
+            "--order" => {
+                config.random_order = match one(flag, &vals)? {
+                    "random" => true,
+                    "sequential" => false,
+                    v => return Err(format!("--order must be sequential or random, not `{v}`")),
+                }
+            }
+            "--random-plies" => random_plies = Some(number::<usize>(flag, one(flag, &vals)?)?),
+            "--random-balance" => {
+                let cp: i32 = number(flag, one(flag, &vals)?)?;
+                config.random_balance = (cp > 0).then_some(cp);
+            }
+            "--seed" => config.seed = number(flag, one(flag, &vals)?)?,
+            "--pgn" => config.pgn = Some(PathBuf::from(one(flag, &vals)?)),
+            "--movelist" => config.movelist = Some(PathBuf::from(one(flag, &vals)?)),
+            "--unclocked-timeout" => {
+                config.referee.unclocked_timeout =
+                    Duration::from_millis(number(flag, one(flag, &vals)?)?);
+            }
+            "--event" => config.event = vals.join(" "),
+            "--margin" => {
+                config.referee.margin = Duration::from_millis(number(flag, one(flag, &vals)?)?)
+            }
+            "--hang-grace" => {
+                config.referee.hang_grace = Duration::from_millis(number(flag, one(flag, &vals)?)?);
+            }
+            "--ready-timeout" => {
+                config.referee.ready_timeout =
+                    Duration::from_millis(number(flag, one(flag, &vals)?)?);
+            }
+            "--max-plies" => {
+                config.referee.max_plies = Some(number(flag, one(flag, &vals)?)?);
+                max_plies_set = true;
+            }
+            "--stall-plies" => {
+                let n: u32 = number(flag, one(flag, &vals)?)?;
+                config.referee.stall_plies = (n > 0).then_some(n);
+                stall_plies_set = true;
+            }
+            "--draw" => {
+                let mut d = DrawAdjudication {
+                    move_number: 40,
+                    move_count: 8,
+                    score: 10,
+                };
+                for v in &vals {
+                    let (k, v) = key_value(v)?;
+                    match k {
+                        "movenumber" => d.move_number = number(k, v)?,
+                        "movecount" => d.move_count = number(k, v)?,
+                        "score" => d.score = number(k, v)?,
+                        _ => return Err(format!("unknown --draw key `{k}`")),
+                    }
+                }
+                config.referee.draw = Some(d);
+            }
+            "--resign" => {
+                let mut r = ResignAdjudication {
+                    move_count: 3,
+                    score: 1000,
+                };
+                for v in &vals {
+                    let (k, v) = key_value(v)?;
+                    match k {
+                        "movecount" => r.move_count = number(k, v)?,
+                        "score" => r.score = number(k, v)?,
+                        _ => return Err(format!("unknown --resign key `{k}`")),
+                    }
+                }
+                config.referee.resign = Some(r);
+            }
+            "--sprt" => {
+                let mut s = Sprt {
+                    elo0: 0.0,
+                    elo1: 5.0,
+                    alpha: 0.05,
+                    beta: 0.05,
+                };
+                for v in &vals {
+                    let (k, v) = key_value(v)?;
+                    match k {
+                        "elo0" => s.elo0 = float(k, v)?,
+                        "elo1" => s.elo1 = float(k, v)?,
+                        "alpha" => s.alpha = float(k, v)?,
+                        "beta" => s.beta = float(k, v)?,
+                        _ => return Err(format!("unknown --sprt key `{k}`")),
+                    }
+                }
+                if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0) {
+                    return Err("--sprt alpha and beta must lie strictly between 0 and 1".into());
+                }
+                if s.elo1 <= s.elo0 {
+                    return Err("--sprt needs elo1 > elo0".into());
+                }
+                config.sprt = Some(s);
+            }
+            "--quiet" => config.quiet = true,
+            "--chess960" => config.chess960 = true,
+            _ => return Err(format!("unknown argument `{flag}`")),
+        }
+        if !matches!(
+            flag,
+            "--engine"
+                | "--each"
+                | "--draw"
+                | "--resign"
+                | "--sprt"
+                | "--event"
+                | "--quiet"
+                | "--chess960"
+        ) && vals.len() > 1
+        {
+            return Err(format!("{flag} takes one value"));
+        }
+        if matches!(flag, "--quiet" | "--chess960") && !vals.is_empty() {
+            return Err(format!("{flag} takes no value"));
+        }
+    }
+    let game = game.ok_or("--game is required")?;
+    config.game = game;
+    config.players = if game == GameKind::ChineseCheckers {
+        players
+    } else {
+        2
+    };
+    if config.chess960 && game != GameKind::Chess {
+        return Err("--chess960 is for chess only".into());
+    }
+    if game != GameKind::ChineseCheckers && players != 2 {
+        return Err("--players is for chinesecheckers only".into());
+    }
+    if game == GameKind::ChineseCheckers && !max_plies_set {
+        config.referee.max_plies = Some(200 * u32::from(players));
+    }
+    if game == GameKind::ChineseCheckers && !stall_plies_set {
+        config.referee.stall_plies = Some(40 * u32::from(players));
+    }
+    config.tc = tc.unwrap_or(TimeControl::Clock {
+        moves: None,
+        base_ms: 10_000,
+        inc_ms: 100,
+    });
+    if engines.len() < 2 {
+        return Err("at least two --engine are needed".into());
+    }
+    for (tokens, index) in engines {
+        let mut spec = EngineSpec::new(format!("engine{}", index + 1), "");
+        let mut named = false;
+        for token in each.iter().chain(tokens.iter()) {
+            let (k, v) = key_value(token)?;
+            apply_engine_key(&mut spec, k, v, &mut named)?;
+        }
+        if spec.cmd.is_empty() {
+            return Err(format!("engine {} has no cmd=", index + 1));
+        }
+        if !named {
+            spec.name = std::path::Path::new(&spec.cmd)
+                .file_name()
+                .map_or_else(|| spec.cmd.clone(), |f| f.to_string_lossy().into_owned());
+        }
+        config.engines.push(spec);
+    }
+    // Equal names would make the tables ambiguous: number them.
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    for (i, e) in config.engines.iter_mut().enumerate() {
+        if names.iter().filter(|n| **n == e.name).count() > 1 {
+            e.name = format!("{}-{}", e.name, i + 1);
+        }
+    }
+    config.openings = match (openings_file, random_plies) {
+        (Some(_), Some(_)) => return Err("--openings and --random-plies exclude each other".into()),
+        (Some(f), None) => OpeningSource::File(f),
+        (None, Some(p)) => OpeningSource::Random(p),
+        (None, None) => OpeningSource::StartPos,
+    };
+    if config.concurrency == 0 {
+        return Err("--concurrency must be at least 1".into());
+    }
+    Ok(Parsed::Run(Box::new(config)))
+}

@@ -1,0 +1,213 @@
+//! Openings: positions read from an EPD or FEN file (one a line, optionally followed by
+//! `moves <m>...`), or random openings of N plies played from the start position.
+
+use crate::game::{Game, GameConfig, MoveBuffer};
+
+/// A start position for a pair (or cycle) of games: a position string and moves played from it
+/// (canonical notation of sanqi's rules code).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The position string the game starts from.
+    pub fen: String,
+    /// Moves already played from `fen` (part of the opening, not of the engines' play).
+    pub moves: Vec<String>,
+}
+
+/// A small deterministic random generator (xorshift64*), so that a seed repeats a match.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value, 0 included).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// Shuffles a slice (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// Parses one line of an opening file into a validated opening.
+///
+/// Accepted: a full position string; a chess EPD (four fields, then `;`-separated opcodes, given
+/// move counters `0 1`); either followed by `moves <m>...`.
+pub fn parse_opening_line<G: Game>(line: &str, config: &GameConfig) -> Result<Opening, String> {
+    let (pos_text, moves_text) = match line.split_once(" moves ") {
+        Some((p, m)) => (p.trim(), m.trim()),
+        None => (line.trim(), ""),
+    };
+    let candidates = {
+        let mut c = vec![pos_text.to_owned()];
+        let without_ops = pos_text.split(';').next().unwrap_or("").trim();
+        let fields: Vec<&str> = without_ops.split_whitespace().collect();
+        if fields.len() >= 4 {
+            // EPD: board, side, castling, en passant; opcodes (`bm`, `id`, `c0`...) dropped.
+            c.push(format!("{} 0 1", fields[..4].join(" ")));
+        }
+        c
+    };
+    let mut last_err = String::new();
+    for text in candidates {
+        match G::from_fen(&text, config) {
+            Ok(start) => {
+                let fen = start.to_fen();
+                let mut pos = start;
+                let mut moves = Vec::new();
+                for token in moves_text.split_whitespace() {
+                    let m = pos
+                        .parse_move(token, config)
+                        .map_err(|e| format!("opening move `{token}`: {e}"))?;
+                    moves.push(pos.format_move(m, config));
+                    pos.make_move(m);
+                }
+                if pos.outcome().is_some() {
+                    return Err(format!("opening `{line}` is already decided"));
+                }
+                return Ok(Opening { fen, moves });
+            }
+            Err(e) => last_err = e.0,
+        }
+    }
+    Err(format!("bad opening `{line}`: {last_err}"))
+}
+
+/// Reads every opening of a file (blank lines and `#` comments skipped).
+pub fn load_openings<G: Game>(text: &str, config: &GameConfig) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        out.push(
+            parse_opening_line::<G>(line, config).map_err(|e| format!("line {}: {e}", i + 1))?,
+        );
+    }
+    if out.is_empty() {
+        return Err("no openings in the file".into());
+    }
+    Ok(out)
+}
+
+/// A random opening of `plies` legal moves from `start` that does not end the game (nor leave the
+/// side to move without a move) and, with `balance = Some(cp)` in a two-player game, whose static
+/// evaluation (sanqi's own `Game::evaluate`) lies within `±cp`. Gives up after 1000 tries (the
+/// start position itself then).
+pub fn random_opening<G: Game>(
+    start: &G,
+    plies: usize,
+    balance: Option<i32>,
+    rng: &mut Rng,
+    config: &GameConfig,
+) -> Opening {
+    let fen = start.to_fen();
+    'tries: for _ in 0..1000 {
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(plies);
+        for _ in 0..plies {
+            let mut list = G::MoveList::default();
+            pos.generate_moves(&mut list);
+            let legal = list.moves();
+            if legal.is_empty() {
+                continue 'tries;
+            }
+            let Some(&m) = legal.get(rng.below(legal.len())) else {
+                continue 'tries;
+            };
+            moves.push(pos.format_move(m, config));
+            pos.make_move(m);
+            if pos.outcome().is_some() {
+                continue 'tries;
+            }
+        }
+        if let Some(cp) = balance {
+            if pos.num_players() == 2 && pos.evaluate().abs() > cp {
+                continue 'tries;
+            }
+        }
+        return Opening { fen, moves };
+    }
+    Opening {
+        fen,
+        moves: Vec::new(),
+    }
+}
+
+/// The Chess960 start position number `n` (0..960, Scharnagl's numbering: 518 is the standard
+/// position) as a FEN with Shredder castling letters. `n` is taken modulo 960.
+pub fn chess960_fen(n: u32) -> String {
+    let mut n = n % 960;
+    let mut rank: [Option<char>; 8] = [None; 8];
+    // Light-squared bishop on files b, d, f, h; dark-squared on a, c, e, g.
+    rank[(2 * (n % 4) + 1) as usize] = Some('b');
+    n /= 4;
+    rank[(2 * (n % 4)) as usize] = Some('b');
+    n /= 4;
+    let place = |rank: &mut [Option<char>; 8], mut index: u32, piece: char| {
+        for slot in rank.iter_mut() {
+            if slot.is_none() {
+                if index == 0 {
+                    *slot = Some(piece);
+                    return;
+                }
+                index -= 1;
+            }
+        }
+    };
+    place(&mut rank, n % 6, 'q');
+    n /= 6;
+    const KNIGHTS: [(u32, u32); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (k1, k2) = KNIGHTS[(n % 10) as usize];
+    // The second knight's index counts the empty squares left after the first is placed.
+    place(&mut rank, k1, 'n');
+    place(&mut rank, k2 - 1, 'n');
+    place(&mut rank, 0, 'r');
+    place(&mut rank, 0, 'k');
+    place(&mut rank, 0, 'r');
+    let black: String = rank.iter().map(|c| c.unwrap_or('r')).collect();
+    let rook_files: Vec<char> = black
+        .char_indices()
+        .filter(|&(_, c)| c == 'r')
+        .map(|(i, _)| (b'a' + i as u8) as char)
+        .collect();
+    let mut castling = String::new();
+    for f in rook_files.iter().rev() {
+        castling.push(f.to_ascii_uppercase());
+    }
+    for f in rook_files.iter().rev() {
+        castling.push(*f);
+    }
+    format!(
+        "{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w {castling} - 0 1",
+        black.to_ascii_uppercase()
+    )
+}
