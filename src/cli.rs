@@ -14,6 +14,8 @@ const USAGE: &str = "usage:
       --chess960                            write castling as king-takes-rook
       --players 2|3|4|6                     Chinese-checkers start position
       --goal-lock --no-foreign-stop         Chinese-checkers rule variants
+  sanqi match --game <game> --engine cmd=... --engine cmd=... [options]
+                                          engine-vs-engine tournaments (sanqi match --help)
   sanqi --version | --help";
 
 /// Runs the command line; returns the process exit code.
@@ -34,6 +36,7 @@ pub fn main(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("perft") => perft(&args[1..]),
+        Some("match") => crate::tournament::main(&args[1..]),
         Some("--version") | Some("-V") => {
             println!("{}", crate::engine::NAME);
             ExitCode::SUCCESS
