@@ -169,12 +169,12 @@ fn mate_in_one_gets_a_mate_score_and_the_mated_side_gets_nobestmove() {
     assert!(mv == "a1d1" || mv == "a1a8", "{before:?} {best}");
     let last_score: i32 = before
         .iter()
-        .filter_map(|l| {
+        .rev()
+        .find_map(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
             let i = w.iter().position(|x| *x == "score")?;
             w.get(i + 1)?.parse().ok()
         })
-        .last()
         .unwrap();
     assert!(
         last_score > 9000,

@@ -1,5 +1,5 @@
 //! A pipe driver for the built `sanqi` binary, shared by the transcript tests.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
