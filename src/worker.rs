@@ -4,7 +4,6 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use std::time::Instant;
 
 use crossbeam_channel::Receiver;
 use sanqi_protocol::{Bound, Dialect, Info, Reply, Score};
@@ -93,19 +92,13 @@ impl Worker {
                 depth,
                 config,
             } => {
-                let start = Instant::now();
                 let (lines, total) = game.perft_divide(depth, &config);
-                let ms = start.elapsed().as_millis().max(1) as u64;
                 let mut text: Vec<String> = lines
                     .into_iter()
                     .map(|(m, n)| format!("{m}: {n}"))
                     .collect();
                 text.push(String::new());
                 text.push(format!("Nodes searched: {total}"));
-                text.push(format!(
-                    "info string perft time {ms} ms nps {}",
-                    total * 1000 / ms
-                ));
                 self.out.lines(text);
             }
             Job::Bench { depth, dialect } => {

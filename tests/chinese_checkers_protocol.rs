@@ -1,0 +1,98 @@
+//! Chinese checkers through the protocol (our UCI extension, ../shared/briefs/protocol.md):
+//! three copies of the engine play a whole 3-player game to a win, each seeing only
+//! `position startpos moves ...` and answering `bestmove`; the referee is the rules code.
+
+mod driver;
+
+use driver::{Engine, PROMPT};
+use sanqi::game::chinese_checkers::ChineseCheckers;
+use sanqi::game::{Game, GameConfig, Outcome};
+use std::time::Duration;
+
+fn cc_engine(players: u8) -> Engine {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    e.send("setoption name UCI_Variant value chinesecheckers");
+    e.send(&format!("setoption name CC Players value {players}"));
+    e.send("ucinewgame");
+    e.sync();
+    e
+}
+
+#[test]
+fn three_engines_play_a_three_player_game_to_a_win() {
+    let config = GameConfig {
+        cc_players: 3,
+        ..GameConfig::default()
+    };
+    let mut referee = ChineseCheckers::startpos(&config);
+    let mut engines: Vec<Engine> = (0..3).map(|_| cc_engine(3)).collect();
+    let mut moves: Vec<String> = Vec::new();
+    let mut winner = None;
+    for _ply in 0..900 {
+        if let Some(Outcome::Win(w)) = referee.rule_outcome() {
+            winner = Some(w);
+            break;
+        }
+        let side = referee.side_to_move();
+        let e = &mut engines[side];
+        let list = if moves.is_empty() {
+            String::new()
+        } else {
+            format!(" moves {}", moves.join(" "))
+        };
+        e.send(&format!("position startpos{list}"));
+        e.send("go nodes 3000");
+        let (best, before) = e.expect_prefix("bestmove", Duration::from_secs(20));
+        let mv = best.split_whitespace().nth(1).unwrap().to_string();
+        let m = referee
+            .parse_move(&mv, &config)
+            .unwrap_or_else(|err| panic!("engine {side} played illegal {mv}: {err}"));
+        // A jump chain comes with its witness path, which must start and end on the move's cells.
+        if let Some(path) = before.iter().rev().find_map(|l| l.strip_prefix("info string path ")) {
+            let cells: Vec<&str> = path.split_whitespace().collect();
+            assert!(mv.starts_with(cells[0]) && mv.ends_with(cells[cells.len() - 1]), "{mv} {path}");
+        }
+        referee.make_move(m);
+        moves.push(mv);
+    }
+    let w = winner.unwrap_or_else(|| panic!("no winner after {} plies: {}", moves.len(), referee.to_fen()));
+    assert!(w < 3);
+    eprintln!("winner {w} after {} plies", moves.len());
+    // The won position has no moves: every engine answers `bestmove (none)`.
+    let e = &mut engines[referee.side_to_move()];
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go depth 2");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    assert_eq!(best, "bestmove (none)");
+}
+
+#[test]
+fn malformed_position_strings_and_moves_are_rejected_with_reasons() {
+    let mut e = cc_engine(2);
+    let cases = [
+        ("position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA AD A 0", "rank"),
+        ("position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD X 0", "X"),
+        ("position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/Z AD A 0", "Z"),
+        ("position startpos moves m1m5", "m1m5"),
+        ("position startpos moves z9z9", "z9z9"),
+    ];
+    for (line, needle) in cases {
+        e.send(line);
+        let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+        assert!(err.contains(needle), "{line} -> {err}");
+        assert!(err.contains("previous position is kept"), "{err}");
+    }
+    // The start position is still in force: 14 moves for A.
+    e.send("go perft 1");
+    let (n, _) = e.expect_prefix("Nodes searched", PROMPT);
+    assert_eq!(n, "Nodes searched: 14");
+    // `moves <cell>` lists a piece's moves with paths; a bad cell is an error.
+    e.send("moves k3");
+    let (_, lines) = e.expect("end of moves", PROMPT, |l| l.contains("end of moves"));
+    assert!(lines.iter().all(|l| l.starts_with("info string move k3")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains(" path k3 ")), "{lines:?}");
+    e.send("moves z99");
+    e.expect_prefix("info string error: ", PROMPT);
+}
