@@ -7,7 +7,7 @@
 //! and exactly one `bestmove` is printed per `go`.
 
 use std::io::BufRead;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -50,6 +50,8 @@ pub(crate) struct Tickets {
 pub(crate) struct Shared {
     pub tickets: Mutex<Tickets>,
     pub control: Arc<SearchControl>,
+    /// UCCI: the opponent offers a draw (`go draw`, `ponderhit draw`) to the running search.
+    pub draw_offered: AtomicBool,
 }
 
 /// The reader side of the engine.
@@ -72,6 +74,7 @@ impl Engine {
         let shared = Arc::new(Shared {
             tickets: Mutex::new(Tickets::default()),
             control: Arc::new(SearchControl::default()),
+            draw_offered: AtomicBool::new(false),
         });
         let (jobs, inbox): (Sender<Job>, Receiver<Job>) = unbounded();
         let worker = Worker::spawn(inbox, out.clone(), Arc::clone(&shared), settings.hash_mb);
@@ -161,10 +164,13 @@ impl Engine {
                 config: self.settings.config,
             }),
             Command::Stop => self.stop(),
-            Command::PonderHit { .. } => {
+            Command::PonderHit { draw } => {
                 let mut t = self.shared.tickets.lock();
                 t.ponderhit_upto = t.issued;
                 if t.running != 0 && t.running <= t.ponderhit_upto {
+                    if draw {
+                        self.shared.draw_offered.store(true, Ordering::SeqCst);
+                    }
                     self.shared.control.ponder.store(false, Ordering::SeqCst);
                 }
             }
@@ -351,6 +357,7 @@ impl Engine {
             game: self.position.clone(),
             limits,
             ponder: params.ponder,
+            draw_offered: params.draw,
             searchmoves: allowed,
             banmoves: self.banmoves.clone(),
             threads: self.settings.threads,

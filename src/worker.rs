@@ -21,6 +21,7 @@ pub(crate) struct SearchJob {
     pub game: AnyGame,
     pub limits: SearchLimits,
     pub ponder: bool,
+    pub draw_offered: bool,
     pub searchmoves: Option<Vec<String>>,
     pub banmoves: Vec<String>,
     pub threads: usize,
@@ -122,6 +123,9 @@ impl Worker {
                 job.ponder && t.ponderhit_upto < job.ticket,
                 Ordering::SeqCst,
             );
+            self.shared
+                .draw_offered
+                .store(job.draw_offered, Ordering::SeqCst);
         }
         let lines =
             with_game!(&job.game, g => think(g, &job, &mut self.searcher, &self.shared, &self.out));
@@ -131,6 +135,9 @@ impl Worker {
         t.finished = job.ticket;
     }
 }
+
+/// Largest score (from our side) at which a UCCI draw offer is accepted.
+const DRAW_ACCEPT_CP: i32 = 0;
 
 /// Writes a move sequence from `game`, playing it on a copy (formats may depend on the position).
 fn format_line<G: Game>(game: &G, moves: &[G::Move], config: &GameConfig) -> Vec<String> {
@@ -165,6 +172,10 @@ fn think<G: Game>(
 ) -> Vec<String> {
     let dialect = job.dialect;
     let config = &job.config;
+    if dialect == Dialect::Ucci && job.limits.depth == Some(0) {
+        // UCCI 3.0: `go depth 0` asks for no move.
+        return vec![Reply::NoBestMove.display(dialect).to_string()];
+    }
     let mut legal = G::MoveList::default();
     game.generate_moves(&mut legal);
     let mut root: Vec<G::Move> = legal.moves().to_vec();
@@ -187,6 +198,14 @@ fn think<G: Game>(
         None
     };
 
+    if game.num_players() > 2 {
+        let text = format!(
+            "multi-player search: {} ({} players), scores from the side to move",
+            search::MULTIPLAYER_ALGORITHM,
+            game.num_players()
+        );
+        out.reply(&Reply::message(text), dialect);
+    }
     let options = SearchOptions {
         threads: job.threads.max(1),
         multipv: job.multipv.max(1),
@@ -243,7 +262,20 @@ fn think<G: Game>(
                         .to_string(),
                 );
             }
-            lines.push(Reply::best_move(mv, ponder).display(dialect).to_string());
+            // UCCI draw offers are accepted when the search sees no advantage for us.
+            let draw = dialect == Dialect::Ucci
+                && shared.draw_offered.load(Ordering::SeqCst)
+                && match result.score {
+                    SearchScore::Cp(cp) => cp <= DRAW_ACCEPT_CP,
+                    SearchScore::Mate(n) => n < 0,
+                };
+            let reply = Reply::BestMove {
+                mv,
+                ponder,
+                draw,
+                resign: false,
+            };
+            lines.push(reply.display(dialect).to_string());
         }
         None => {
             if dialect == Dialect::Uci {

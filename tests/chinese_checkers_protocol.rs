@@ -50,14 +50,27 @@ fn three_engines_play_a_three_player_game_to_a_win() {
             .parse_move(&mv, &config)
             .unwrap_or_else(|err| panic!("engine {side} played illegal {mv}: {err}"));
         // A jump chain comes with its witness path, which must start and end on the move's cells.
-        if let Some(path) = before.iter().rev().find_map(|l| l.strip_prefix("info string path ")) {
+        if let Some(path) = before
+            .iter()
+            .rev()
+            .find_map(|l| l.strip_prefix("info string path "))
+        {
             let cells: Vec<&str> = path.split_whitespace().collect();
-            assert!(mv.starts_with(cells[0]) && mv.ends_with(cells[cells.len() - 1]), "{mv} {path}");
+            assert!(
+                mv.starts_with(cells[0]) && mv.ends_with(cells[cells.len() - 1]),
+                "{mv} {path}"
+            );
         }
         referee.make_move(m);
         moves.push(mv);
     }
-    let w = winner.unwrap_or_else(|| panic!("no winner after {} plies: {}", moves.len(), referee.to_fen()));
+    let w = winner.unwrap_or_else(|| {
+        panic!(
+            "no winner after {} plies: {}",
+            moves.len(),
+            referee.to_fen()
+        )
+    });
     assert!(w < 3);
     eprintln!("winner {w} after {} plies", moves.len());
     // The won position has no moves: every engine answers `bestmove (none)`.
@@ -72,9 +85,18 @@ fn three_engines_play_a_three_player_game_to_a_win() {
 fn malformed_position_strings_and_moves_are_rejected_with_reasons() {
     let mut e = cc_engine(2);
     let cases = [
-        ("position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA AD A 0", "rank"),
-        ("position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD X 0", "X"),
-        ("position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/Z AD A 0", "Z"),
+        (
+            "position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA AD A 0",
+            "rank",
+        ),
+        (
+            "position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD X 0",
+            "X",
+        ),
+        (
+            "position fen D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/Z AD A 0",
+            "Z",
+        ),
         ("position startpos moves m1m5", "m1m5"),
         ("position startpos moves z9z9", "z9z9"),
     ];
@@ -91,7 +113,10 @@ fn malformed_position_strings_and_moves_are_rejected_with_reasons() {
     // `moves <cell>` lists a piece's moves with paths; a bad cell is an error.
     e.send("moves k3");
     let (_, lines) = e.expect("end of moves", PROMPT, |l| l.contains("end of moves"));
-    assert!(lines.iter().all(|l| l.starts_with("info string move k3")), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("info string move k3")),
+        "{lines:?}"
+    );
     assert!(lines.iter().any(|l| l.contains(" path k3 ")), "{lines:?}");
     e.send("moves z99");
     e.expect_prefix("info string error: ", PROMPT);

@@ -90,6 +90,9 @@ fn a_xiangqi_wizard_session() {
         "{mv}: {lines:?}"
     );
 
+    // go depth 0 asks for no move.
+    e.send("go depth 0");
+    e.expect_prefix("nobestmove", PROMPT);
     // stop while idle is answered with nobestmove in UCCI.
     e.send("stop");
     e.expect_prefix("nobestmove", PROMPT);
@@ -183,4 +186,31 @@ fn mate_in_one_gets_a_mate_score_and_the_mated_side_gets_nobestmove() {
     e.send(&format!("position fen {fen} moves a1d1"));
     e.send("go depth 3");
     e.expect_prefix("nobestmove", Duration::from_secs(10));
+}
+
+#[test]
+fn a_draw_offer_is_accepted_only_without_advantage() {
+    let mut e = Engine::start();
+    ucci(&mut e);
+    // Red without its chariots: behind, so Red accepts Black's offer.
+    e.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1");
+    e.send("go draw depth 3");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    assert!(best.ends_with(" draw"), "{best}");
+    // Black without its chariots, Red to move: Red declines.
+    e.send("position fen 1nbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    e.send("go draw depth 3");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    assert!(!best.contains("draw"), "{best}");
+    // The offer belongs to that search only.
+    e.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1");
+    e.send("go depth 3");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    assert!(!best.contains("draw"), "{best}");
+    // ponderhit draw makes the offer while pondering.
+    e.send("go ponder depth 3");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("ponderhit draw");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    assert!(best.ends_with(" draw"), "{best}");
 }
