@@ -266,7 +266,9 @@ impl Engine {
                 self.settings = next;
                 match effect {
                     Effect::None => {}
-                    Effect::ResizeHash => self.send(Job::ResizeHash(self.settings.hash_mb)),
+                    Effect::ResizeHash => {
+                        self.send(Job::ResizeHash(self.settings.hash_mb, self.dialect))
+                    }
                     Effect::ClearHash => self.send(Job::ClearHash),
                     Effect::NewGame => self.send(Job::NewGame),
                     Effect::GameChanged => self.reset_position(),

@@ -44,7 +44,7 @@ pub(crate) enum Job {
     },
     NewGame,
     ClearHash,
-    ResizeHash(usize),
+    ResizeHash(usize, Dialect),
     Quit,
 }
 
@@ -87,7 +87,11 @@ impl Worker {
             Job::Quit => return false,
             Job::NewGame => self.searcher.clear(),
             Job::ClearHash => self.searcher.clear_hash(),
-            Job::ResizeHash(mb) => self.searcher.resize_hash(mb),
+            Job::ResizeHash(mb, dialect) => {
+                if let Err(e) = self.searcher.resize_hash(mb) {
+                    self.out.error(e, dialect);
+                }
+            }
             Job::Perft {
                 mut game,
                 depth,

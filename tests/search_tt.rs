@@ -83,10 +83,10 @@ fn resize_changes_the_size() {
     let mut tt = TranspositionTable::new(1);
     assert_eq!(tt.size_bytes(), 1 << 20);
     tt.store(5, entry(Some(1), 1, 1, 1, Bound::Exact));
-    tt.resize(4);
+    tt.resize(4).unwrap();
     assert_eq!(tt.size_bytes(), 4 << 20);
     assert_eq!(tt.probe(5), None);
-    tt.resize(0);
+    tt.resize(0).unwrap();
     assert!(tt.size_bytes() > 0, "at least one bucket");
     tt.store(5, entry(Some(1), 1, 1, 1, Bound::Exact));
     assert!(tt.probe(5).is_some());

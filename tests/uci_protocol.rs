@@ -457,3 +457,31 @@ fn bench_signature_is_stable_across_runs() {
         .unwrap();
     assert!(total > 10_000, "{first:?}");
 }
+
+#[test]
+fn a_hash_larger_than_the_machine_is_an_error_not_a_crash() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect_prefix("uciok", PROMPT);
+    // 64 GiB is within the option's range; the development and CI machines have 24 GiB.
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let kib = |key: &str| -> u64 {
+        meminfo
+            .lines()
+            .find(|l| l.starts_with(key))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    let total_gib = (kib("MemTotal:") + kib("SwapTotal:")) >> 20;
+    if !(1..48).contains(&total_gib) {
+        eprintln!("machine with {total_gib} GiB: a 64 GiB table might fit, not tested here");
+        return;
+    }
+    e.send("setoption name Hash value 65536");
+    let (err, _) = e.expect_prefix("info string error: ", Duration::from_secs(10));
+    assert!(err.contains("hash table"), "{err}");
+    e.send("position startpos");
+    e.send("go depth 3");
+    e.expect_prefix("bestmove", Duration::from_secs(10));
+}

@@ -157,8 +157,8 @@ impl Searcher {
     }
 
     /// Reallocates the table (`Hash` option); its contents are lost.
-    pub fn resize_hash(&mut self, mb: usize) {
-        self.tt.resize(mb);
+    pub fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.tt.resize(mb)
     }
 
     /// Empties the table only (`Clear Hash`).

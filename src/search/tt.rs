@@ -108,12 +108,25 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` mebibytes (at least one bucket), all empty.
+    /// A table of about `mb` mebibytes (at least one bucket), all empty. If that much memory
+    /// cannot be had, the smallest table (one bucket) is made instead: see [`Self::try_new`].
     pub fn new(mb: usize) -> Self {
+        Self::try_new(mb).unwrap_or_else(|_| Self::with_buckets(Vec::new(), 1))
+    }
+
+    /// A table of about `mb` mebibytes, or an error naming the size when the memory cannot be
+    /// reserved (a `Hash` value larger than the machine must not abort the engine).
+    pub fn try_new(mb: usize) -> Result<Self, String> {
         let buckets = (mb.saturating_mul(1024 * 1024) / (SLOT_BYTES * BUCKET_SLOTS)).max(1);
-        let slots = std::iter::repeat_with(Slot::default)
-            .take(buckets * BUCKET_SLOTS)
-            .collect();
+        let mut slots: Vec<Slot> = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET_SLOTS)
+            .map_err(|_| format!("cannot allocate a {mb} MiB hash table"))?;
+        Ok(Self::with_buckets(slots, buckets))
+    }
+
+    fn with_buckets(mut slots: Vec<Slot>, buckets: usize) -> Self {
+        slots.resize_with(buckets * BUCKET_SLOTS, Slot::default);
         TranspositionTable {
             slots,
             buckets,
@@ -121,11 +134,22 @@ impl TranspositionTable {
         }
     }
 
-    /// Reallocates to about `mb` mebibytes; the contents are lost.
-    pub fn resize(&mut self, mb: usize) {
+    /// Reallocates to about `mb` mebibytes; the contents are lost. When the memory cannot be
+    /// had, the old table stays (emptied) and the error says so.
+    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+        let old_mb = self.size_bytes() / (1024 * 1024);
         // Free the old table first so two large tables never coexist.
         self.slots = Vec::new();
-        *self = TranspositionTable::new(mb);
+        match Self::try_new(mb) {
+            Ok(t) => {
+                *self = t;
+                Ok(())
+            }
+            Err(e) => {
+                *self = Self::new(old_mb.max(1));
+                Err(format!("{e}; the table keeps {} MiB", old_mb.max(1)))
+            }
+        }
     }
 
     /// Empties every slot and resets the generation (for `ucinewgame` / `Clear Hash`).
