@@ -10,6 +10,7 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use parking_lot::Mutex;
@@ -25,6 +26,9 @@ use crate::options::{self, Effect, OptionKind, OptionSpec, Settings};
 use crate::search::{SearchControl, SearchLimits};
 use crate::with_game;
 use crate::worker::{Job, SearchJob, Worker};
+
+/// How long `quit` waits for the search thread to finish its job before the process ends.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// The engine's name as `id name` prints it.
 pub const NAME: &str = concat!("sanqi ", env!("CARGO_PKG_VERSION"));
@@ -52,6 +56,8 @@ pub(crate) struct Shared {
     pub control: Arc<SearchControl>,
     /// UCCI: the opponent offers a draw (`go draw`, `ponderhit draw`) to the running search.
     pub draw_offered: AtomicBool,
+    /// `quit` or end of input: the worker skips the jobs still queued.
+    pub quitting: AtomicBool,
 }
 
 /// The reader side of the engine.
@@ -75,6 +81,7 @@ impl Engine {
             tickets: Mutex::new(Tickets::default()),
             control: Arc::new(SearchControl::default()),
             draw_offered: AtomicBool::new(false),
+            quitting: AtomicBool::new(false),
         });
         let (jobs, inbox): (Sender<Job>, Receiver<Job>) = unbounded();
         let worker = Worker::spawn(inbox, out.clone(), Arc::clone(&shared), settings.hash_mb);
@@ -434,6 +441,7 @@ impl Engine {
     }
 
     fn shutdown(&mut self) {
+        self.shared.quitting.store(true, Ordering::SeqCst);
         {
             let mut t = self.shared.tickets.lock();
             t.stop_upto = t.issued;
@@ -441,7 +449,15 @@ impl Engine {
         }
         let _ = self.jobs.send(Job::Quit);
         if let Some(w) = self.worker.take() {
-            let _ = w.join();
+            // A running search stops within a millisecond or two; a long `go perft` or `bench`
+            // cannot be interrupted, so the process does not wait for it for long.
+            let deadline = Instant::now() + QUIT_GRACE;
+            while !w.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if w.is_finished() {
+                let _ = w.join();
+            }
         }
         if self.dialect == Dialect::Ucci {
             self.reply(Reply::Bye);

@@ -83,6 +83,10 @@ impl Worker {
     }
 
     fn run(&mut self, job: Job) -> bool {
+        if self.shared.quitting.load(Ordering::SeqCst) && !matches!(job, Job::Quit) {
+            // Jobs queued behind `quit` are dropped.
+            return true;
+        }
         match job {
             Job::Quit => return false,
             Job::NewGame => self.searcher.clear(),
