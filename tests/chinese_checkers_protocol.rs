@@ -10,9 +10,7 @@ use sanqi::game::{Game, GameConfig, Outcome};
 use std::time::Duration;
 
 fn cc_engine(players: u8) -> Engine {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("setoption name UCI_Variant value chinesecheckers");
     e.send(&format!("setoption name CC Players value {players}"));
     e.send("ucinewgame");

@@ -61,9 +61,7 @@ fn uci_handshake_lists_ids_and_every_option_then_uciok() {
 
 #[test]
 fn isready_is_answered_during_go_infinite_and_search_goes_on() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("position startpos");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
@@ -86,9 +84,7 @@ fn isready_is_answered_during_go_infinite_and_search_goes_on() {
 
 #[test]
 fn stale_stop_does_not_end_the_next_go() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("stop");
     e.send("stop");
     e.send("position startpos moves e2e4");
@@ -108,9 +104,7 @@ fn stale_stop_does_not_end_the_next_go() {
 
 #[test]
 fn stop_while_idle_is_ignored_in_uci() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("stop");
     e.send("isready");
     let (_, before) = e.expect_prefix("readyok", PROMPT);
@@ -119,9 +113,7 @@ fn stop_while_idle_is_ignored_in_uci() {
 
 #[test]
 fn one_bestmove_per_go_over_many_quick_searches() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     for _ in 0..20 {
         e.send("position startpos moves e2e4 e7e5");
         e.send("go depth 2");
@@ -144,9 +136,7 @@ fn one_bestmove_per_go_over_many_quick_searches() {
 
 #[test]
 fn quit_during_search_ends_the_process() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("position startpos");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
@@ -156,9 +146,7 @@ fn quit_during_search_ends_the_process() {
 
 #[test]
 fn end_of_input_during_search_ends_the_process() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
     e.close_stdin();
@@ -170,9 +158,7 @@ fn end_of_input_during_search_ends_the_process() {
 
 #[test]
 fn two_hundred_malformed_lines_leave_the_engine_answering() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     let junk: [&[u8]; 10] = [
         b"flibber\n",
         b"go depth x\n",
@@ -218,9 +204,7 @@ fn a_long_line_is_rejected_without_harm() {
 
 #[test]
 fn bad_position_keeps_the_previous_one_and_says_so() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("position startpos moves e2e4");
     e.send("position startpos moves e2e4 e7e5 e1e3");
     let (err, _) = e.expect_prefix("info string error: ", PROMPT);
@@ -243,9 +227,7 @@ fn bad_position_keeps_the_previous_one_and_says_so() {
 
 #[test]
 fn go_before_position_uses_the_start_position() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("go depth 1");
     let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(5));
     let mv = best.split_whitespace().nth(1).unwrap().to_string();
@@ -261,9 +243,7 @@ fn go_before_position_uses_the_start_position() {
 
 #[test]
 fn options_out_of_range_or_unknown_are_errors_and_change_nothing() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     for bad in [
         "setoption name Hash value 0",
         "setoption name Threads value 100000",
@@ -308,9 +288,7 @@ fn go_perft_prints_divide_blank_line_and_total() {
 
 #[test]
 fn bestmove_is_the_last_line_and_info_lines_are_well_formed() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("ucinewgame");
     e.send("position startpos moves d2d4");
     e.send("go depth 4");
@@ -334,9 +312,7 @@ fn bestmove_is_the_last_line_and_info_lines_are_well_formed() {
 #[test]
 fn go_nodes_twice_after_ucinewgame_prints_identical_output() {
     let run = || {
-        let mut e = Engine::start();
-        e.send("uci");
-        e.expect_prefix("uciok", PROMPT);
+        let mut e = Engine::uci();
         e.send("ucinewgame");
         e.send("position startpos moves e2e4 c7c5 g1f3");
         e.send("go nodes 20000");
@@ -365,9 +341,7 @@ fn go_nodes_twice_after_ucinewgame_prints_identical_output() {
 
 #[test]
 fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("setoption name Ponder value true");
     e.send("position startpos moves e2e4 e7e5");
     // A 300 ms clock: without ponder this would end well within the second.
@@ -387,9 +361,7 @@ fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
 
 #[test]
 fn go_infinite_does_not_end_at_a_forced_mate_or_without_moves() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     // Mate in one (Qh5xf7#): the search proves it quickly but must wait for stop.
     e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
     e.send("go infinite");
@@ -418,9 +390,7 @@ fn go_infinite_does_not_end_at_a_forced_mate_or_without_moves() {
 
 #[test]
 fn searchmoves_restricts_the_root() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     e.send("position startpos");
     e.send("go depth 4 searchmoves a2a3 h2h3");
     let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(20));
@@ -460,9 +430,7 @@ fn bench_signature_is_stable_across_runs() {
 
 #[test]
 fn a_hash_larger_than_the_machine_is_an_error_not_a_crash() {
-    let mut e = Engine::start();
-    e.send("uci");
-    e.expect_prefix("uciok", PROMPT);
+    let mut e = Engine::uci();
     // 64 GiB is within the option's range; the development and CI machines have 24 GiB.
     let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
     let kib = |key: &str| -> u64 {

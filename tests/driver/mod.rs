@@ -25,6 +25,14 @@ impl Engine {
         Engine::start_with(&[])
     }
 
+    /// Starts the protocol loop and completes the UCI handshake.
+    pub fn uci() -> Engine {
+        let mut e = Engine::start();
+        e.send("uci");
+        e.expect_prefix("uciok", PROMPT);
+        e
+    }
+
     /// Starts the binary with arguments.
     pub fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sanqi"))
