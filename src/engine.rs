@@ -66,6 +66,8 @@ pub struct Engine {
     settings: Settings,
     position: AnyGame,
     banmoves: Vec<String>,
+    /// Whether a `position` command has set the position since the start or the last game change.
+    position_given: bool,
     out: Output,
     shared: Arc<Shared>,
     jobs: Sender<Job>,
@@ -90,6 +92,7 @@ impl Engine {
             position: settings.variant.startpos(&settings.config),
             settings,
             banmoves: Vec::new(),
+            position_given: false,
             out,
             shared,
             jobs,
@@ -287,6 +290,7 @@ impl Engine {
     fn reset_position(&mut self) {
         self.position = self.settings.variant.startpos(&self.settings.config);
         self.banmoves.clear();
+        self.position_given = false;
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
@@ -314,6 +318,7 @@ impl Engine {
         }
         self.position = game;
         self.banmoves.clear();
+        self.position_given = true;
     }
 
     fn ban_moves(&mut self, moves: Vec<String>) {
@@ -343,6 +348,13 @@ impl Engine {
 
     fn go(&mut self, params: &GoParams) {
         let config = self.settings.config;
+        if !self.position_given {
+            self.error(format!(
+                "go before position: searching the {} start position",
+                self.settings.variant.name()
+            ));
+            self.position_given = true;
+        }
         // Root moves: `searchmoves` restricts, UCCI `banmoves` excludes; both checked as legal.
         let mut allowed: Option<Vec<String>> = None;
         if !params.searchmoves.is_empty() {

@@ -229,7 +229,13 @@ fn bad_position_keeps_the_previous_one_and_says_so() {
 fn go_before_position_uses_the_start_position() {
     let mut e = Engine::uci();
     e.send("go depth 1");
-    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(5));
+    let (best, before) = e.expect_prefix("bestmove", Duration::from_secs(5));
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string error: go before position")),
+        "{before:?}"
+    );
     let mv = best.split_whitespace().nth(1).unwrap().to_string();
     // The move must be a legal first move: perft divide from the start lists it.
     e.send("position startpos");
