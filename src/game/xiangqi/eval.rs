@@ -8,7 +8,7 @@
 //!   and horses (a blocked leg removes both jumps through it);
 //! - king safety: missing advisors and elephants weighted by the opponent's attacking material,
 //!   enemy chariots, horses, cannons and soldiers near the palace, and cannons on the general's
-//!   file: an "empty" (hollow) cannon with nothing between, a central cannon over one screen;
+//!   file: an "empty" (hollow) cannon with nothing between, a cannon behind two screens;
 //! - coordination: horse and cannon together, two horses guarding each other;
 //! - soldiers: crossed the river, near the enemy palace, connected side by side;
 //! - a small bonus for the side to move.
@@ -83,7 +83,8 @@ params! {
     KS_HOLLOW_MG = "Xiangqi KS Hollow Cannon MG", 60, 0, 300, 6;
     /// The same, endgame.
     KS_HOLLOW_EG = "Xiangqi KS Hollow Cannon EG", 30, 0, 300, 6;
-    /// An enemy cannon on the general's file with exactly one piece between.
+    /// An enemy cannon on the general's file with exactly two pieces between (one of them
+    /// moving away gives check; one piece between would already be check).
     KS_CENTRAL = "Xiangqi KS Central Cannon", 15, 0, 200, 3;
     /// Having at least one horse and at least one cannon.
     HORSE_CANNON = "Xiangqi Horse Cannon", 10, 0, 100, 2;
@@ -309,7 +310,7 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
             if between == 0 {
                 attack_mg += KS_HOLLOW_MG.get();
                 attack_eg += KS_HOLLOW_EG.get();
-            } else if between == 1 {
+            } else if between == 2 {
                 attack_mg += KS_CENTRAL.get();
                 attack_eg += KS_CENTRAL.get();
             }
