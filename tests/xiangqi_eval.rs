@@ -84,10 +84,7 @@ fn sample_positions() -> Vec<String> {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let m = list
-                .iter()
-                .nth((seed % list.len() as u64) as usize)
-                .copied();
+            let m = list.get((seed % list.len() as u64) as usize).copied();
             p.make_move(m.unwrap());
             if ply % 9 == 8 {
                 out.push(p.to_fen());
@@ -342,13 +339,7 @@ fn coordination_and_soldier_params() {
     check(fen, "Xiangqi Soldier Crossed MG", 3, 3 * (3 - 1), 0);
     check(fen, "Xiangqi Soldier Crossed EG", 3, 0, 3 * (3 - 1));
     check(fen, "Xiangqi Soldier Connected", 3, 3, 3);
-    check(
-        fen,
-        "Xiangqi Soldier Near Palace",
-        3,
-        3 * (2 - 0),
-        3 * (2 - 0),
-    );
+    check(fen, "Xiangqi Soldier Near Palace", 3, 3 * 2, 3 * 2);
 }
 
 #[test]
