@@ -20,8 +20,9 @@
 mod pst;
 
 use super::board::{
-    color_flag, file_of, kind_of, rank_of, square, Square, EMPTY, HORSE_STEPS, KING, OFF, SLOTS,
-    SLOT_ADVISOR, SLOT_CANNON, SLOT_ELEPHANT, SLOT_HORSE, SLOT_PAWN, SLOT_ROOK,
+    color_flag, file_of, kind_of, rank_of, square, Square, ADVISOR, CANNON, EMPTY, HORSE,
+    HORSE_STEPS, KING, OFF, PAWN, ROOK, SLOTS, SLOT_ADVISOR, SLOT_CANNON, SLOT_ELEPHANT,
+    SLOT_HORSE, SLOT_PAWN, SLOT_ROOK,
 };
 use super::Xiangqi;
 use crate::game::Score;
@@ -158,6 +159,8 @@ const fn near_palace() -> [[bool; 256]; 2] {
 struct Sums {
     mg: [i32; N_TERMS],
     eg: [i32; N_TERMS],
+    /// This side's share of the phase count (chariot 6, horse and cannon 3, others 1).
+    phase: i32,
 }
 
 /// Number of pieces in the slots `lo..hi`.
@@ -192,19 +195,27 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
     let own = color_flag(us);
     let mut t = Sums::default();
 
-    // Piece-square part and material, piece by piece.
+    // Piece-square part, kind by kind (each slot range holds one kind), and the pieces near
+    // their palace.
     let mut pst_mg = 0i32;
     let mut pst_eg = 0i32;
     let mut near = 0i32;
-    for (slot, &s) in list.iter().enumerate() {
-        if s == 0 {
-            continue;
-        }
-        let kind = kind_of(b[s as usize]) as usize;
-        pst_mg += i32::from(PST_MG[kind][us][s as usize]);
-        pst_eg += i32::from(PST_EG[kind][us][s as usize]);
-        if slot >= SLOT_HORSE && NEAR_PALACE[them][s as usize] {
-            near += 1;
+    let zone = &NEAR_PALACE[them];
+    for (lo, hi, kind) in [
+        (0, SLOT_ADVISOR, KING),
+        (SLOT_ADVISOR, SLOT_HORSE, ADVISOR),
+        (SLOT_HORSE, SLOT_ROOK, HORSE),
+        (SLOT_ROOK, SLOT_CANNON, ROOK),
+        (SLOT_CANNON, SLOT_PAWN, CANNON),
+        (SLOT_PAWN, SLOTS, PAWN),
+    ] {
+        let tmg = &PST_MG[kind as usize][us];
+        let teg = &PST_EG[kind as usize][us];
+        for &s in &list[lo..hi] {
+            // Square 0 (no piece) holds 0 in every table and is never near a palace.
+            pst_mg += i32::from(tmg[s as usize]);
+            pst_eg += i32::from(teg[s as usize]);
+            near += i32::from(lo >= SLOT_HORSE && zone[s as usize]);
         }
     }
     let scale = PST_SCALE.get();
@@ -217,6 +228,7 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
     let rooks = count(list, SLOT_ROOK, SLOT_CANNON);
     let cannons = count(list, SLOT_CANNON, SLOT_PAWN);
     let pawns = count(list, SLOT_PAWN, SLOTS);
+    t.phase = 6 * rooks + 3 * (horses + cannons) + advisors + elephants + pawns;
     t.mg[T_MATERIAL] = advisors * ADVISOR_MG.get()
         + elephants * ELEPHANT_MG.get()
         + horses * HORSE_MG.get()
@@ -334,7 +346,7 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
     // Soldiers.
     let mut crossed = 0;
     let mut extra = 0;
-    let pawn = own | super::board::PAWN;
+    let pawn = own | PAWN;
     for &s in &list[SLOT_PAWN..SLOTS] {
         if s == 0 || rel_rank(us, s) < 5 {
             continue;
@@ -377,7 +389,7 @@ fn terms(pos: &Xiangqi) -> [i32; N_TERMS] {
     let us = pos.side;
     let a = side_sums(pos, us);
     let b = side_sums(pos, us ^ 1);
-    let ph = phase(pos);
+    let ph = PHASE[(a.phase + b.phase).min(66) as usize];
     let mut out = [0; N_TERMS];
     for (i, o) in out.iter_mut().enumerate() {
         *o = blend(a.mg[i] - b.mg[i], a.eg[i] - b.eg[i], ph);
