@@ -1,4 +1,5 @@
-//! Criterion benches of the xiangqi rules: legal move generation, make/undo, perft.
+//! Criterion benches of the xiangqi rules (legal move generation, make/undo, perft) and of the
+//! static evaluation.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -65,5 +66,14 @@ fn perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, make_undo, perft);
+fn evaluate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("xiangqi_evaluate");
+    for (name, fen) in POSITIONS {
+        let p = Xiangqi::from_fen(fen, &GameConfig::default()).unwrap();
+        group.bench_function(name, |b| b.iter(|| black_box(black_box(&p).evaluate())));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, movegen, make_undo, perft, evaluate);
 criterion_main!(benches);

@@ -1,55 +1,419 @@
-//! A simple evaluation: material and a few piece-square terms, about 100 for a horse or cannon
-//! (the UCCI convention). The real evaluation is a later issue.
+//! The xiangqi evaluation, about 100 for a horse or a cannon (the UCCI convention).
+//!
+//! Terms (each computed for both sides, taken as side to move minus opponent):
+//! - material, with separate opening/middlegame and endgame values per kind (cannons are worth
+//!   more with many pieces on the board, horses in the endgame);
+//! - piece-square tables ([`pst`], ElephantEye-style numbers), scaled by `Xiangqi PST Scale`;
+//! - mobility of chariots, cannons (quiet squares up to the screen and the capture behind it)
+//!   and horses (a blocked leg removes both jumps through it);
+//! - king safety: missing advisors and elephants weighted by the opponent's attacking material,
+//!   enemy chariots, horses, cannons and soldiers near the palace, and cannons on the general's
+//!   file: an "empty" (hollow) cannon with nothing between, a cannon behind two screens;
+//! - coordination: horse and cannon together, two horses guarding each other;
+//! - soldiers: crossed the river, near the enemy palace, connected side by side;
+//! - a small bonus for the side to move.
+//!
+//! Each term has a middlegame and an endgame part, blended by the game phase (from the pieces
+//! left, ElephantEye's quadratic formula scaled to 0..=128). Every weight is a [`Param`] listed in
+//! [`PARAMS`]; the search reads them at every evaluation, so `setoption` takes effect at once.
+
+mod pst;
 
 use super::board::{
-    file_of, kind_of, rank_of, CANNON, EMPTY, HORSE, KING, OFF, PAWN, ROOK, SLOT_ADVISOR,
-    SLOT_CANNON, SLOT_HORSE, SLOT_PAWN, SLOT_ROOK,
+    color_flag, file_of, kind_of, rank_of, square, Square, ADVISOR, CANNON, EMPTY, HORSE,
+    HORSE_STEPS, KING, OFF, PAWN, ROOK, SLOTS, SLOT_ADVISOR, SLOT_CANNON, SLOT_ELEPHANT,
+    SLOT_HORSE, SLOT_PAWN, SLOT_ROOK,
 };
 use super::Xiangqi;
 use crate::game::Score;
+use crate::params::Param;
+use pst::{PST_EG, PST_MG};
 
-/// Material by kind (index = kind code): -, general, advisor, elephant, horse, chariot, cannon,
-/// soldier (a soldier gains more when it crosses the river, see [`square_bonus`]).
+/// Material by kind for move ordering (index = kind code): -, general, advisor, elephant, horse,
+/// chariot, cannon, soldier. The evaluation itself uses the tunable material parameters.
 pub const VALUE: [i32; 8] = [0, 0, 20, 20, 100, 220, 100, 20];
 
-/// A small positional bonus for a piece of `kind` of `side` on `s`.
-fn square_bonus(kind: u8, side: usize, s: u8) -> i32 {
-    let f = i32::from(file_of(s));
-    let r = i32::from(if side == 0 {
+macro_rules! params {
+    ($($(#[$doc:meta])* $id:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
+        $( $(#[$doc])* pub static $id: Param = Param::new($name, $def, $min, $max, $step); )*
+        /// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
+        pub static PARAMS: &[&Param] = &[$(&$id),*];
+    };
+}
+
+params! {
+    /// Advisor, middlegame.
+    ADVISOR_MG = "Xiangqi Advisor MG", 20, 0, 200, 4;
+    /// Advisor, endgame.
+    ADVISOR_EG = "Xiangqi Advisor EG", 25, 0, 200, 4;
+    /// Elephant, middlegame.
+    ELEPHANT_MG = "Xiangqi Elephant MG", 20, 0, 200, 4;
+    /// Elephant, endgame.
+    ELEPHANT_EG = "Xiangqi Elephant EG", 25, 0, 200, 4;
+    /// Horse, middlegame.
+    HORSE_MG = "Xiangqi Horse MG", 95, 0, 400, 6;
+    /// Horse, endgame.
+    HORSE_EG = "Xiangqi Horse EG", 105, 0, 400, 6;
+    /// Chariot, middlegame.
+    ROOK_MG = "Xiangqi Rook MG", 215, 0, 800, 10;
+    /// Chariot, endgame.
+    ROOK_EG = "Xiangqi Rook EG", 200, 0, 800, 10;
+    /// Cannon, middlegame.
+    CANNON_MG = "Xiangqi Cannon MG", 105, 0, 400, 6;
+    /// Cannon, endgame.
+    CANNON_EG = "Xiangqi Cannon EG", 95, 0, 400, 6;
+    /// Soldier, middlegame (before the river; see the soldier terms for more).
+    PAWN_MG = "Xiangqi Soldier MG", 20, 0, 200, 3;
+    /// Soldier, endgame.
+    PAWN_EG = "Xiangqi Soldier EG", 25, 0, 200, 3;
+    /// Scale of the piece-square tables, 128 = as written.
+    PST_SCALE = "Xiangqi PST Scale", 128, 0, 512, 12;
+    /// Per square a chariot reaches (quiet or capture).
+    ROOK_MOB = "Xiangqi Rook Mobility", 1, 0, 20, 1;
+    /// Per square a horse reaches (legal jump: leg empty, no own piece on the target).
+    HORSE_MOB = "Xiangqi Horse Mobility", 3, 0, 30, 1;
+    /// Per square a cannon reaches (quiet up to the screen, capture behind it).
+    CANNON_MOB = "Xiangqi Cannon Mobility", 1, 0, 20, 1;
+    /// Per missing advisor at full enemy attack (2 per chariot, 1 per horse or cannon, up to 8).
+    KS_ADVISOR = "Xiangqi KS Missing Advisor", 25, 0, 200, 4;
+    /// Per missing elephant at full enemy attack.
+    KS_ELEPHANT = "Xiangqi KS Missing Elephant", 20, 0, 200, 4;
+    /// Per enemy chariot, horse, cannon or soldier in or next to the palace.
+    KS_ATTACKER = "Xiangqi KS Palace Attacker", 8, 0, 100, 2;
+    /// An enemy cannon on the general's file with nothing between, middlegame.
+    KS_HOLLOW_MG = "Xiangqi KS Hollow Cannon MG", 60, 0, 300, 6;
+    /// The same, endgame.
+    KS_HOLLOW_EG = "Xiangqi KS Hollow Cannon EG", 30, 0, 300, 6;
+    /// An enemy cannon on the general's file with exactly two pieces between (one of them
+    /// moving away gives check; one piece between would already be check).
+    KS_CENTRAL = "Xiangqi KS Central Cannon", 15, 0, 200, 3;
+    /// Having at least one horse and at least one cannon.
+    HORSE_CANNON = "Xiangqi Horse Cannon", 10, 0, 100, 2;
+    /// Two horses of which one protects the other.
+    HORSE_LINK = "Xiangqi Horse Link", 8, 0, 100, 2;
+    /// Per soldier across the river, middlegame.
+    PAWN_CROSSED_MG = "Xiangqi Soldier Crossed MG", 10, 0, 150, 3;
+    /// Per soldier across the river, endgame.
+    PAWN_CROSSED_EG = "Xiangqi Soldier Crossed EG", 25, 0, 150, 3;
+    /// Per crossed soldier on the palace files (d, e, f), one to three ranks from the enemy back
+    /// rank.
+    PAWN_PALACE = "Xiangqi Soldier Near Palace", 10, 0, 150, 3;
+    /// Per pair of crossed soldiers side by side.
+    PAWN_CONNECTED = "Xiangqi Soldier Connected", 10, 0, 150, 3;
+    /// Bonus for the side to move.
+    TEMPO = "Xiangqi Tempo", 5, 0, 50, 1;
+}
+
+/// Names of the terms, in the order [`eval_terms`] reports them.
+pub const TERM_NAMES: [&str; 6] = [
+    "material",
+    "piece-square",
+    "mobility",
+    "king safety",
+    "coordination",
+    "soldiers",
+];
+const T_MATERIAL: usize = 0;
+const T_PST: usize = 1;
+const T_MOBILITY: usize = 2;
+const T_KING: usize = 3;
+const T_COORD: usize = 4;
+const T_PAWN: usize = 5;
+const N_TERMS: usize = 6;
+
+/// The phase weight of the middlegame: 128 with (nearly) all pieces, 0 with none left.
+/// From the piece count `v` (chariot 6, horse and cannon 3, others 1; 66 at the start):
+/// `(2 * 66 - v) * v / 66`, rescaled to 0..=128.
+static PHASE: [i32; 67] = phase_table();
+
+const fn phase_table() -> [i32; 67] {
+    let mut t = [0; 67];
+    let mut v = 0;
+    while v <= 66 {
+        t[v] = ((132 - v as i32) * v as i32 * 128) / (66 * 66);
+        v += 1;
+    }
+    t
+}
+
+/// Squares near the palace of `side`: palace files widened by one (c..g), relative ranks 0..=3.
+static NEAR_PALACE: [[bool; 256]; 2] = near_palace();
+
+const fn near_palace() -> [[bool; 256]; 2] {
+    let mut t = [[false; 256]; 2];
+    let mut f = 2u8;
+    while f <= 6 {
+        let mut r = 0u8;
+        while r <= 3 {
+            t[0][square(f, r) as usize] = true;
+            t[1][square(f, 9 - r) as usize] = true;
+            r += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
+/// The middlegame and endgame sums of each term, for one side.
+#[derive(Clone, Copy, Default)]
+struct Sums {
+    mg: [i32; N_TERMS],
+    eg: [i32; N_TERMS],
+    /// This side's share of the phase count (chariot 6, horse and cannon 3, others 1).
+    phase: i32,
+}
+
+/// Number of pieces in the slots `lo..hi`.
+#[inline(always)]
+fn count(list: &[u8; SLOTS], lo: usize, hi: usize) -> i32 {
+    list[lo..hi].iter().map(|&s| i32::from(s != 0)).sum()
+}
+
+/// Whether the horse on `from` can jump to `to` on board `b` (leg empty).
+#[inline(always)]
+fn horse_reaches(b: &[u8; 256], from: Square, to: Square) -> bool {
+    let st = &HORSE_STEPS[from as usize];
+    (0..st.len as usize).any(|i| st.to[i] == to && b[st.via[i] as usize] == EMPTY)
+}
+
+/// Relative rank of `s` for `side` (0 = own back rank).
+#[inline(always)]
+fn rel_rank(side: usize, s: Square) -> u8 {
+    if side == 0 {
         rank_of(s)
     } else {
         9 - rank_of(s)
-    });
-    let center = 4 - (f - 4).abs();
-    match kind {
-        PAWN if r >= 5 => 30 + 3 * center + if r == 9 { -15 } else { 2 * (8 - r).min(3) },
-        HORSE => 3 * center + 2 * r.min(7) - if r == 0 { 10 } else { 0 },
-        CANNON => {
-            if f == 4 {
-                10
-            } else {
-                center
+    }
+}
+
+/// All terms of `us`.
+#[inline(always)]
+fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
+    let b: &[u8; 256] = &pos.board;
+    let list = &pos.pieces[us];
+    let them = us ^ 1;
+    let own = color_flag(us);
+    let mut t = Sums::default();
+
+    // Piece-square part, kind by kind (each slot range holds one kind), and the pieces near
+    // their palace.
+    let mut pst_mg = 0i32;
+    let mut pst_eg = 0i32;
+    let mut near = 0i32;
+    let zone = &NEAR_PALACE[them];
+    for (lo, hi, kind) in [
+        (0, SLOT_ADVISOR, KING),
+        (SLOT_ADVISOR, SLOT_HORSE, ADVISOR),
+        (SLOT_HORSE, SLOT_ROOK, HORSE),
+        (SLOT_ROOK, SLOT_CANNON, ROOK),
+        (SLOT_CANNON, SLOT_PAWN, CANNON),
+        (SLOT_PAWN, SLOTS, PAWN),
+    ] {
+        let tmg = &PST_MG[kind as usize][us];
+        let teg = &PST_EG[kind as usize][us];
+        for &s in &list[lo..hi] {
+            // Square 0 (no piece) holds 0 in every table and is never near a palace.
+            pst_mg += i32::from(tmg[s as usize]);
+            pst_eg += i32::from(teg[s as usize]);
+            near += i32::from(lo >= SLOT_HORSE && zone[s as usize]);
+        }
+    }
+    let scale = PST_SCALE.get();
+    t.mg[T_PST] = (pst_mg * scale) >> 7;
+    t.eg[T_PST] = (pst_eg * scale) >> 7;
+
+    let advisors = count(list, SLOT_ADVISOR, SLOT_ELEPHANT);
+    let elephants = count(list, SLOT_ELEPHANT, SLOT_HORSE);
+    let horses = count(list, SLOT_HORSE, SLOT_ROOK);
+    let rooks = count(list, SLOT_ROOK, SLOT_CANNON);
+    let cannons = count(list, SLOT_CANNON, SLOT_PAWN);
+    let pawns = count(list, SLOT_PAWN, SLOTS);
+    t.phase = 6 * rooks + 3 * (horses + cannons) + advisors + elephants + pawns;
+    t.mg[T_MATERIAL] = advisors * ADVISOR_MG.get()
+        + elephants * ELEPHANT_MG.get()
+        + horses * HORSE_MG.get()
+        + rooks * ROOK_MG.get()
+        + cannons * CANNON_MG.get()
+        + pawns * PAWN_MG.get();
+    t.eg[T_MATERIAL] = advisors * ADVISOR_EG.get()
+        + elephants * ELEPHANT_EG.get()
+        + horses * HORSE_EG.get()
+        + rooks * ROOK_EG.get()
+        + cannons * CANNON_EG.get()
+        + pawns * PAWN_EG.get();
+
+    // Mobility.
+    let mut rook_mob = 0i32;
+    for &s in &list[SLOT_ROOK..SLOT_CANNON] {
+        if s == 0 {
+            continue;
+        }
+        for d in super::board::ORTHOGONAL {
+            let mut x = s.wrapping_add(d);
+            while b[x as usize] == EMPTY {
+                rook_mob += 1;
+                x = x.wrapping_add(d);
+            }
+            let p = b[x as usize];
+            rook_mob += i32::from(p != OFF && p & own == 0);
+        }
+    }
+    let mut cannon_mob = 0i32;
+    for &s in &list[SLOT_CANNON..SLOT_PAWN] {
+        if s == 0 {
+            continue;
+        }
+        for d in super::board::ORTHOGONAL {
+            let mut x = s.wrapping_add(d);
+            while b[x as usize] == EMPTY {
+                cannon_mob += 1;
+                x = x.wrapping_add(d);
+            }
+            if b[x as usize] == OFF {
+                continue;
+            }
+            x = x.wrapping_add(d);
+            while b[x as usize] == EMPTY {
+                x = x.wrapping_add(d);
+            }
+            let p = b[x as usize];
+            cannon_mob += i32::from(p != OFF && p & own == 0);
+        }
+    }
+    let mut horse_mob = 0i32;
+    for &s in &list[SLOT_HORSE..SLOT_ROOK] {
+        if s == 0 {
+            continue;
+        }
+        let st = &HORSE_STEPS[s as usize];
+        for i in 0..st.len as usize {
+            horse_mob +=
+                i32::from(b[st.via[i] as usize] == EMPTY && b[st.to[i] as usize] & own == 0);
+        }
+    }
+    let mob =
+        rook_mob * ROOK_MOB.get() + cannon_mob * CANNON_MOB.get() + horse_mob * HORSE_MOB.get();
+    t.mg[T_MOBILITY] = mob;
+    t.eg[T_MOBILITY] = mob;
+
+    // Our attack on their palace is their king-safety penalty: it is scored here as a bonus
+    // for us, which is the same thing in a zero-sum evaluation.
+    let mut attack_mg = near * KS_ATTACKER.get();
+    let mut attack_eg = attack_mg;
+    let their = &pos.pieces[them];
+    let weight = (2 * rooks + horses + cannons).min(8);
+    let leak = (2 - count(their, SLOT_ADVISOR, SLOT_ELEPHANT)) * KS_ADVISOR.get()
+        + (2 - count(their, SLOT_ELEPHANT, SLOT_HORSE)) * KS_ELEPHANT.get();
+    attack_mg += leak * weight / 8;
+    attack_eg += leak * weight / 8;
+    let k = their[0];
+    if k != 0 {
+        for &c in &list[SLOT_CANNON..SLOT_PAWN] {
+            if c == 0 || file_of(c) != file_of(k) {
+                continue;
+            }
+            let d: u8 = if c > k { 16 } else { 240 };
+            let mut between = 0;
+            let mut x = k.wrapping_add(d);
+            while x != c {
+                between += i32::from(b[x as usize] != EMPTY);
+                x = x.wrapping_add(d);
+            }
+            if between == 0 {
+                attack_mg += KS_HOLLOW_MG.get();
+                attack_eg += KS_HOLLOW_EG.get();
+            } else if between == 2 {
+                attack_mg += KS_CENTRAL.get();
+                attack_eg += KS_CENTRAL.get();
             }
         }
-        ROOK => 2 * center + if r >= 5 { 10 } else { 0 },
-        _ => 0,
     }
+    t.mg[T_KING] = attack_mg;
+    t.eg[T_KING] = attack_eg;
+
+    // Coordination.
+    let mut coord = 0;
+    if horses > 0 && cannons > 0 {
+        coord += HORSE_CANNON.get();
+    }
+    let (h1, h2) = (list[SLOT_HORSE], list[SLOT_HORSE + 1]);
+    if h1 != 0 && h2 != 0 && (horse_reaches(b, h1, h2) || horse_reaches(b, h2, h1)) {
+        coord += HORSE_LINK.get();
+    }
+    t.mg[T_COORD] = coord;
+    t.eg[T_COORD] = coord;
+
+    // Soldiers.
+    let mut crossed = 0;
+    let mut extra = 0;
+    let pawn = own | PAWN;
+    for &s in &list[SLOT_PAWN..SLOTS] {
+        if s == 0 || rel_rank(us, s) < 5 {
+            continue;
+        }
+        crossed += 1;
+        let r = rel_rank(us, s);
+        let f = file_of(s);
+        if (3..=5).contains(&f) && (6..=8).contains(&r) {
+            extra += PAWN_PALACE.get();
+        }
+        if b[s.wrapping_add(1) as usize] == pawn {
+            extra += PAWN_CONNECTED.get();
+        }
+    }
+    t.mg[T_PAWN] = crossed * PAWN_CROSSED_MG.get() + extra;
+    t.eg[T_PAWN] = crossed * PAWN_CROSSED_EG.get() + extra;
+    t
+}
+
+/// The phase (0 = bare endgame .. 128 = full middlegame) of a position.
+pub fn phase(pos: &Xiangqi) -> i32 {
+    let mut v = 0;
+    for list in &pos.pieces {
+        v += 6 * count(list, SLOT_ROOK, SLOT_CANNON)
+            + 3 * (count(list, SLOT_HORSE, SLOT_ROOK) + count(list, SLOT_CANNON, SLOT_PAWN))
+            + count(list, SLOT_ADVISOR, SLOT_HORSE)
+            + count(list, SLOT_PAWN, SLOTS);
+    }
+    PHASE[v.min(66) as usize]
+}
+
+/// Blends a middlegame and an endgame value by `phase` (0..=128).
+#[inline(always)]
+fn blend(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (128 - phase)) >> 7
+}
+
+/// Each term from the side to move's view (blended), in the order of [`TERM_NAMES`].
+fn terms(pos: &Xiangqi) -> [i32; N_TERMS] {
+    let us = pos.side;
+    let a = side_sums(pos, us);
+    let b = side_sums(pos, us ^ 1);
+    let ph = PHASE[(a.phase + b.phase).min(66) as usize];
+    let mut out = [0; N_TERMS];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = blend(a.mg[i] - b.mg[i], a.eg[i] - b.eg[i], ph);
+    }
+    out
 }
 
 /// Static evaluation from the side to move's point of view.
 pub(super) fn evaluate(pos: &Xiangqi) -> Score {
-    let mut score = [0i32; 2];
-    for (side, total) in score.iter_mut().enumerate() {
-        for &s in pos.pieces[side].iter().skip(SLOT_ADVISOR) {
-            if s == 0 {
-                continue;
-            }
-            let kind = kind_of(pos.board[s as usize]);
-            *total += VALUE[kind as usize] + square_bonus(kind, side, s);
-        }
-    }
-    let us = pos.side;
-    score[us] - score[us ^ 1] + 5
+    terms(pos).iter().sum::<i32>() + TEMPO.get()
+}
+
+/// The terms of [`evaluate`] with their names (side to move's view), the tempo bonus, and the
+/// total last.
+pub(super) fn eval_terms(pos: &Xiangqi) -> Vec<(String, Score)> {
+    let t = terms(pos);
+    let mut out: Vec<(String, Score)> = TERM_NAMES
+        .iter()
+        .zip(t)
+        .map(|(n, v)| ((*n).to_string(), v))
+        .collect();
+    out.push(("tempo".to_string(), TEMPO.get()));
+    out.push(("total (side to move)".to_string(), evaluate(pos)));
+    out
 }
 
 /// MVV-LVA: most valuable victim first, then least valuable attacker.
@@ -68,13 +432,5 @@ pub(super) fn mvv_lva(victim: u8, attacker: u8) -> i32 {
 
 /// Whether `side` has a piece that can attack: a chariot, horse, cannon or soldier.
 pub(super) fn has_attackers(pos: &Xiangqi, side: usize) -> bool {
-    pos.pieces[side][SLOT_HORSE..SLOT_ROOK]
-        .iter()
-        .chain(&pos.pieces[side][SLOT_ROOK..SLOT_CANNON])
-        .chain(&pos.pieces[side][SLOT_CANNON..SLOT_PAWN])
-        .chain(&pos.pieces[side][SLOT_PAWN..])
-        .any(|&s| s != 0)
+    pos.pieces[side][SLOT_HORSE..].iter().any(|&s| s != 0)
 }
-
-/// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
-pub static PARAMS: &[&crate::params::Param] = &[];

@@ -1,5 +1,5 @@
 //! Xiangqi (Chinese chess): board, legal moves, make/undo, Zobrist hashing, FEN, ICCS moves,
-//! the repetition rules (perpetual check loses) and a simple evaluation.
+//! the repetition rules (perpetual check loses) and the evaluation.
 //!
 //! Red is side 0 (upper case, `w` in FEN), Black is side 1.
 //!
@@ -409,6 +409,10 @@ impl Game for Xiangqi {
 
     fn evaluate(&self) -> Score {
         eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<(String, Score)> {
+        eval::eval_terms(self)
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
