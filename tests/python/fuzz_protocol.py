@@ -45,17 +45,22 @@ p=subprocess.Popen([eng],stdin=subprocess.PIPE,stdout=subprocess.PIPE,stderr=sub
 import threading
 out=[]
 threading.Thread(target=lambda: [out.append(l) for l in p.stdout], daemon=True).start()
-t=time.time(); n=0
+t=time.time(); n=0; n_isready=0
 try:
     while time.time()-t<float(sys.argv[3]) if len(sys.argv)>3 else 30:
-        p.stdin.write((line()+'\n').encode('utf-8','surrogateescape')); n+=1
+        l=line(); n_isready += l=='isready'
+        p.stdin.write((l+'\n').encode('utf-8','surrogateescape')); n+=1
         if n%int(sys.argv[4] if len(sys.argv)>4 else 50)==0: p.stdin.flush(); time.sleep(0.01)
         if p.poll() is not None: break
+    # Every `isready` gets its own `readyok`: count them before and after one more.
+    time.sleep(0.2)
+    ready = lambda: sum(1 for l in list(out) if l.strip()==b'readyok')
+    sent = n_isready
     p.stdin.write(b'stop\nisready\n'); p.stdin.flush()
     t1=time.time()
-    while time.time()-t1<60 and not any(l.strip()==b'readyok' for l in out[-50:]):
+    while time.time()-t1<60 and ready() < sent + 1:
         time.sleep(0.05)
-    assert any(l.strip()==b'readyok' for l in out[-50:]), 'no readyok at the end'
+    assert ready() == sent + 1, f'{sent + 1} isready sent, {ready()} readyok received'
     p.stdin.write(b'quit\n'); p.stdin.flush(); p.stdin.close()
 except BrokenPipeError: pass
 rc=p.wait(timeout=60)
