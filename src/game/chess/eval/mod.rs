@@ -227,7 +227,7 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let w_knight = ATTACK_KNIGHT.get();
     for sq in Squares(pos.pieces(us, KNIGHT)) {
         let a = KNIGHT_ATTACKS[sq];
-        mob[0] += popcount(a & area);
+        mob[0] += popcount(a & area) - MOBILITY_CENTRE[0];
         let z = a & zone;
         if z != 0 {
             attackers += 1;
@@ -238,7 +238,7 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let bishops = pos.pieces(us, BISHOP);
     for sq in Squares(bishops) {
         let a = s.bishop(sq, occ);
-        mob[1] += popcount(a & area);
+        mob[1] += popcount(a & area) - MOBILITY_CENTRE[1];
         let z = a & zone;
         if z != 0 {
             attackers += 1;
@@ -250,7 +250,7 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let all_pawns = own_pawns | opp_pawns;
     for sq in Squares(pos.pieces(us, ROOK)) {
         let a = s.rook(sq, occ);
-        mob[2] += popcount(a & area);
+        mob[2] += popcount(a & area) - MOBILITY_CENTRE[2];
         let z = a & zone;
         if z != 0 {
             attackers += 1;
@@ -266,23 +266,17 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let w_queen = ATTACK_QUEEN.get();
     for sq in Squares(pos.pieces(us, QUEEN)) {
         let a = s.queen(sq, occ);
-        mob[3] += popcount(a & area);
+        mob[3] += popcount(a & area) - MOBILITY_CENTRE[3];
         let z = a & zone;
         if z != 0 {
             attackers += 1;
             units += w_queen * popcount(z);
         }
     }
-    let counts = [
-        popcount(pos.pieces(us, KNIGHT)),
-        popcount(bishops),
-        popcount(pos.pieces(us, ROOK)),
-        popcount(pos.pieces(us, QUEEN)),
-    ];
-    let mobility = pair(&KNIGHT_MOB_MG, &KNIGHT_MOB_EG) * (mob[0] - MOBILITY_CENTRE[0] * counts[0])
-        + pair(&BISHOP_MOB_MG, &BISHOP_MOB_EG) * (mob[1] - MOBILITY_CENTRE[1] * counts[1])
-        + pair(&ROOK_MOB_MG, &ROOK_MOB_EG) * (mob[2] - MOBILITY_CENTRE[2] * counts[2])
-        + pair(&QUEEN_MOB_MG, &QUEEN_MOB_EG) * (mob[3] - MOBILITY_CENTRE[3] * counts[3]);
+    let mobility = pair(&KNIGHT_MOB_MG, &KNIGHT_MOB_EG) * mob[0]
+        + pair(&BISHOP_MOB_MG, &BISHOP_MOB_EG) * mob[1]
+        + pair(&ROOK_MOB_MG, &ROOK_MOB_EG) * mob[2]
+        + pair(&QUEEN_MOB_MG, &QUEEN_MOB_EG) * mob[3];
 
     // King safety: our attack on their king, and our own pawn shield.
     let mut king = S::default();
@@ -354,18 +348,22 @@ fn breakdown(pos: &Chess) -> Breakdown {
     let mut material = S::default();
     let mut psqt = S::default();
     let mut phase = 0;
+    // One pass over the pieces: counts (popcount is a software routine without target
+    // features, so counting in the loop is cheaper) and piece-square sums.
     for kind in PAWN..=KING {
-        let w = pos.pieces(WHITE, kind);
-        let b = pos.pieces(BLACK, kind);
-        material += values[kind] * (popcount(w) - popcount(b));
-        phase += PHASE_WEIGHT[kind] * popcount(w | b);
         let (mg, eg) = (&pst::MG[kind], &pst::EG[kind]);
-        for sq in Squares(w) {
+        let mut n = 0;
+        for sq in Squares(pos.pieces(WHITE, kind)) {
             psqt += S::new(i32::from(mg[sq ^ 56]), i32::from(eg[sq ^ 56]));
+            n += 1;
         }
-        for sq in Squares(b) {
+        let mut m = 0;
+        for sq in Squares(pos.pieces(BLACK, kind)) {
             psqt += S::new(-i32::from(mg[sq]), -i32::from(eg[sq]));
+            m += 1;
         }
+        material += values[kind] * (n - m);
+        phase += PHASE_WEIGHT[kind] * (n + m);
     }
     terms[MATERIAL] = material;
     terms[PSQT] = S::new(
@@ -390,7 +388,11 @@ fn non_pawn_material(pos: &Chess, side: usize) -> i32 {
 
 /// The endgame scale (out of 64) for the stronger side `strong`; 0 means a draw.
 #[inline(always)]
-fn endgame_scale(pos: &Chess, strong: usize) -> i32 {
+fn endgame_scale(pos: &Chess, strong: usize, phase: i32) -> i32 {
+    // Every rule below needs a stronger side without pawns or two lone bishops (phase 2).
+    if pos.pieces(strong, PAWN) != 0 && phase != 2 {
+        return SCALE_NORMAL;
+    }
     let weak = strong ^ 1;
     let strong_npm = non_pawn_material(pos, strong);
     let weak_npm = non_pawn_material(pos, weak);
@@ -427,15 +429,43 @@ fn taper(s: S, phase: i32, scale: i32) -> i32 {
 }
 
 /// The total for White minus Black, the endgame scale, and the breakdown.
+///
+/// The evaluation counts bits some thirty times; without a `popcnt` target feature in the
+/// build, `count_ones` is a software routine, so on x86-64 a copy compiled with `popcnt` is
+/// used when the CPU has it (`cargo bench --bench chess -- chess_evaluate`, start position:
+/// 124 ns plain, 103 ns with `popcnt`).
 #[inline(always)]
 fn white_eval(pos: &Chess) -> (i32, i32, Breakdown) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the only precondition of a `target_feature` function is that the CPU
+            // supports the feature, which was just checked.
+            return unsafe { white_eval_popcnt(pos) };
+        }
+    }
+    white_eval_body(pos)
+}
+
+/// [`white_eval_body`] compiled with `popcnt`.
+///
+/// # Safety
+/// The CPU must support `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn white_eval_popcnt(pos: &Chess) -> (i32, i32, Breakdown) {
+    white_eval_body(pos)
+}
+
+#[inline(always)]
+fn white_eval_body(pos: &Chess) -> (i32, i32, Breakdown) {
     let b = breakdown(pos);
     let total = b.terms.iter().fold(S::default(), |a, &t| a + t);
     let strong = if total.eg >= 0 { WHITE } else { BLACK };
     let scale = if pos.insufficient_material() {
         0
     } else {
-        endgame_scale(pos, strong)
+        endgame_scale(pos, strong, b.phase)
     };
     (taper(total, b.phase, scale), scale, b)
 }
