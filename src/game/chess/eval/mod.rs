@@ -11,7 +11,7 @@
 //! Definitions:
 //! - phase: knight and bishop 1, rook 2, queen 4 (24 at the start, capped there); the score is
 //!   `(mg * phase + eg * scale / 64 * (24 - phase)) / 24`;
-//! - tempo: [`weights`] `Chess Tempo` is added for the side to move after tapering, so a
+//! - tempo: `Chess Tempo` is added for the side to move after tapering, so a
 //!   colour-symmetric position evaluates to exactly the tempo;
 //! - draws: insufficient mating material, and a stronger side (by the endgame score) with no
 //!   pawns and at most a bishop's worth of extra pieces and less than a rook in all (KNK,
