@@ -1,4 +1,4 @@
-//! Chess move generation, make/undo and perft. `cargo bench --bench chess`
+//! Chess move generation, make/undo, perft and static evaluation. `cargo bench --bench chess`
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -72,5 +72,19 @@ fn perft(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, movegen, make_undo, perft);
+fn evaluate(c: &mut Criterion) {
+    let mut g = c.benchmark_group("chess_evaluate");
+    let cfg = GameConfig::default();
+    let mut all = positions();
+    all.push((
+        "endgame",
+        Chess::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &cfg).unwrap(),
+    ));
+    for (name, pos) in all {
+        g.bench_function(name, |b| b.iter(|| black_box(&pos).evaluate()));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, movegen, make_undo, perft, evaluate);
 criterion_main!(benches);

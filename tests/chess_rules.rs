@@ -703,7 +703,9 @@ fn null_move_permission() {
 
 #[test]
 fn evaluation_is_symmetric() {
-    assert_eq!(Chess::startpos(&standard()).evaluate(), 0);
+    // The side to move gets the tempo bonus (see tests/chess_eval.rs for the full checks).
+    let tempo = sanqi::params::find("Chess Tempo").unwrap().get();
+    assert_eq!(Chess::startpos(&standard()).evaluate(), tempo);
     let w = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     // The same position with colours swapped and Black to move.
     let b = pos("r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1");
@@ -712,7 +714,7 @@ fn evaluation_is_symmetric() {
     let up = pos("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
     assert!(up.evaluate() > 800);
     let down = pos("4k3/8/8/8/8/8/8/Q3K3 b - - 0 1");
-    assert_eq!(down.evaluate(), -up.evaluate());
+    assert_eq!(down.evaluate(), -up.evaluate() + 2 * tempo);
 }
 
 #[test]

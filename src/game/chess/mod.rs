@@ -326,6 +326,11 @@ impl Game for Chess {
         eval::evaluate(self)
     }
 
+    /// The terms of the tapered evaluation (see `eval`), each from the side to move's view.
+    fn eval_terms(&self) -> Vec<(String, Score)> {
+        eval::eval_terms(self)
+    }
+
     /// Perft through the same make/undo path as search, counting the last ply without
     /// building a list (see `perft.rs`).
     fn perft(&mut self, depth: u32) -> u64 {

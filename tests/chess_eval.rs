@@ -1,0 +1,357 @@
+//! The chess evaluation: colour symmetry (a position and its colour flip evaluate the same from
+//! the side to move), symmetric positions evaluate to the tempo, insufficient material is 0,
+//! parameters change the evaluation at once by the documented amount, `eval_terms` adds up.
+//!
+//! Parameters are process-wide statics: every test here holds `LOCK` so that a test that
+//! changes one never runs beside a test that evaluates.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::{Mutex, MutexGuard};
+
+use sanqi::game::chess::{eval::PARAMS, Chess, STARTPOS};
+use sanqi::game::{Game, GameConfig, MoveBuffer, Score};
+use sanqi::params::Param;
+
+static LOCK: Mutex<()> = Mutex::new(());
+
+fn lock() -> MutexGuard<'static, ()> {
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn param(name: &str) -> &'static Param {
+    PARAMS
+        .iter()
+        .copied()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no parameter {name}"))
+}
+
+/// Sets a parameter for the life of the guard (reset to the default on drop, even on panic).
+struct SetParam(&'static Param);
+
+impl SetParam {
+    fn new(name: &str, value: i32) -> SetParam {
+        let p = param(name);
+        p.set(i64::from(value)).unwrap();
+        SetParam(p)
+    }
+}
+
+impl Drop for SetParam {
+    fn drop(&mut self) {
+        self.0.reset();
+    }
+}
+
+fn pos(fen: &str) -> Chess {
+    Chess::from_fen(fen, &GameConfig::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn eval(fen: &str) -> Score {
+    pos(fen).evaluate()
+}
+
+/// The colour flip of a FEN: ranks mirrored, colours swapped, the other side to move.
+fn flip_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let board: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|r| r.chars().map(swap).collect())
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = if f[2] == "-" {
+        "-".to_string()
+    } else {
+        let mut c: Vec<char> = f[2].chars().map(swap).collect();
+        c.sort_by_key(|c| (c.is_ascii_lowercase(), *c != 'K' && *c != 'k'));
+        c.into_iter().collect()
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = f[3].as_bytes();
+        format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
+    };
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        board.join("/"),
+        f[4],
+        f[5]
+    )
+}
+
+#[test]
+fn flip_fen_is_an_involution_and_matches_a_known_case() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(flip_fen(&flip_fen(fen)), fen);
+    assert_eq!(
+        flip_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 3"),
+        "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 3"
+    );
+}
+
+#[test]
+fn every_default_is_within_its_range_and_names_are_chess_and_unique() {
+    let _g = lock();
+    assert!(PARAMS.len() >= 40, "only {} parameters", PARAMS.len());
+    for (i, p) in PARAMS.iter().enumerate() {
+        assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+        assert_eq!(p.get(), p.default, "{} is not at its default", p.name);
+        assert!(p.step > 0, "{}", p.name);
+        assert!(p.name.starts_with("Chess "), "{}", p.name);
+        assert!(
+            !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
+            "{}",
+            p.name
+        );
+        for q in &PARAMS[..i] {
+            assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
+        }
+        assert!(
+            sanqi::params::find(p.name).is_some_and(|q| std::ptr::eq(q, *p)),
+            "{} is not in params::all()",
+            p.name
+        );
+    }
+}
+
+const SYMMETRIC: [&str; 5] = [
+    STARTPOS,
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+    "r4rk1/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R4RK1 b - - 0 20",
+    "8/2k2p2/8/3p4/3P4/8/2K2P2/8 w - - 0 40",
+];
+
+#[test]
+fn symmetric_positions_evaluate_to_the_tempo() {
+    let _g = lock();
+    let tempo = param("Chess Tempo").get();
+    for fen in SYMMETRIC {
+        assert_eq!(flip_fen(fen).split(' ').next(), fen.split(' ').next());
+        assert_eq!(eval(fen), tempo, "{fen}");
+    }
+    let _t = SetParam::new("Chess Tempo", 37);
+    for fen in SYMMETRIC {
+        assert_eq!(eval(fen), 37, "{fen}");
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+const ASYMMETRIC: [&str; 8] = [
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "8/8/3k4/8/2B5/8/3K1P2/5b2 w - - 0 50",
+    "6k1/5ppp/8/8/8/8/1R6/6K1 b - - 0 40",
+    "4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1",
+];
+
+/// eval(flip(p)) == eval(p) along random games from several positions.
+#[test]
+fn colour_flipped_positions_evaluate_the_same() {
+    let _g = lock();
+    let cfg = GameConfig::default();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut checked = 0;
+    for start in ASYMMETRIC.iter().chain(SYMMETRIC.iter()) {
+        for _game in 0..6 {
+            let mut p = pos(start);
+            for _ply in 0..80 {
+                let fen = p.to_fen();
+                let flipped = flip_fen(&fen);
+                let q = Chess::from_fen(&flipped, &cfg).unwrap();
+                assert_eq!(q.evaluate(), p.evaluate(), "{fen} vs {flipped}");
+                checked += 1;
+                let mut list = <Chess as Game>::MoveList::default();
+                p.generate_moves(&mut list);
+                if list.moves().is_empty() {
+                    break;
+                }
+                let m = list.moves()[(rng.next() % list.moves().len() as u64) as usize];
+                p.make_move(m);
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn insufficient_material_and_dead_drawn_endings_are_zero() {
+    let _g = lock();
+    for fen in [
+        "8/8/4k3/8/8/8/4K3/8 w - - 0 1",
+        "8/8/4k3/8/8/2N5/4K3/8 w - - 0 1",
+        "8/8/4k3/8/8/2N5/4K3/8 b - - 0 1",
+        "8/8/4k3/8/8/2B5/4K3/8 b - - 0 1",
+        "8/8/4kb2/8/8/2B5/4K3/8 w - - 0 1",
+        "8/8/4k3/8/8/2NN4/4K3/8 w - - 0 1",
+        "8/8/4k3/8/8/2nn4/4K3/8 w - - 0 1",
+        "8/8/4kn2/8/8/2B5/4K3/8 w - - 0 1",
+        "8/8/4k3/8/8/1p6/1N2K3/8 w - - 0 1",
+    ] {
+        assert_eq!(eval(fen), 0, "{fen}");
+    }
+    // Enough material to win is not scored as a draw.
+    for fen in [
+        "8/8/4k3/8/8/2R5/4K3/8 w - - 0 1",
+        "8/8/4k3/8/8/2BN4/4K3/8 w - - 0 1",
+        "8/8/4k3/2P5/8/8/4K3/8 w - - 0 1",
+    ] {
+        assert!(eval(fen) > 100, "{fen}: {}", eval(fen));
+    }
+}
+
+/// The game phase as documented: knight and bishop 1, rook 2, queen 4, capped at 24.
+fn phase(fen: &str) -> i32 {
+    let board = fen.split(' ').next().unwrap();
+    let p: i32 = board
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'n' | 'b' => 1,
+            'r' => 2,
+            'q' => 4,
+            _ => 0,
+        })
+        .sum();
+    p.min(24)
+}
+
+#[test]
+fn bishop_pair_parameters_change_the_evaluation_by_the_tapered_amount() {
+    let _g = lock();
+    // White has the bishop pair, Black a bishop and a knight: full phase, so only MG counts.
+    let full = "rnbqknnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(phase(full), 24);
+    let black = full.replace(" w ", " b ");
+    let mg = param("Chess Bishop Pair MG");
+    let (w0, b0) = (eval(full), eval(&black));
+    {
+        let _p = SetParam::new("Chess Bishop Pair MG", mg.default + 40);
+        assert_eq!(eval(full), w0 + 40);
+        assert_eq!(eval(&black), b0 - 40);
+    }
+    {
+        let _p = SetParam::new("Chess Bishop Pair EG", 0);
+        assert_eq!(eval(full), w0, "EG has no weight at full phase");
+    }
+    assert_eq!(eval(full), w0, "reset restores the evaluation");
+
+    // An ending with the pair against bishop and knight, White well ahead: the EG weight
+    // counts (24 - phase)/24 of a change that is a multiple of 24.
+    let ending = "6k1/pp3ppp/3bn3/8/8/2B2B2/PPP2PPP/6K1 w - - 0 30";
+    let ph = phase(ending);
+    assert_eq!(ph, 4);
+    let eg = param("Chess Bishop Pair EG");
+    let before = eval(ending);
+    let _p = SetParam::new("Chess Bishop Pair EG", eg.default + 48);
+    assert_eq!(eval(ending), before + 48 * (24 - ph) / 24);
+}
+
+#[test]
+fn material_and_tempo_parameters_change_the_evaluation() {
+    let _g = lock();
+    // White is a knight up at phase 24 - 1 = 23 (Black's b8 knight is missing).
+    let fen = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let ph = phase(fen);
+    let before = eval(fen);
+    {
+        let _k = SetParam::new("Chess Knight MG", param("Chess Knight MG").default + 48);
+        assert_eq!(eval(fen), before + 48 * ph / 24);
+    }
+    {
+        let _k = SetParam::new("Chess Knight EG", param("Chess Knight EG").default + 48);
+        assert_eq!(eval(fen), before + 48 * (24 - ph) / 24);
+    }
+    {
+        let _t = SetParam::new("Chess Tempo", param("Chess Tempo").default + 10);
+        assert_eq!(eval(fen), before + 10);
+    }
+    // White (a knight up, so the score stays positive) has a rook on the open e-file; Black's
+    // rook stands behind its own d-pawn. Phase 5: a change of 24 in the MG weight is worth 5.
+    let rooks = "3r2k1/pppp1ppp/8/8/8/5N2/PPPP1PPP/4R1K1 w - - 0 1";
+    let ph = phase(rooks);
+    assert_eq!(ph, 5);
+    let before = eval(rooks);
+    {
+        let open = param("Chess Rook Open File MG");
+        let _r = SetParam::new("Chess Rook Open File MG", open.default + 24);
+        assert_eq!(eval(rooks), before + 24 * ph / 24);
+    }
+    let semi = param("Chess Rook Semi Open File MG");
+    let _s = SetParam::new("Chess Rook Semi Open File MG", semi.default + 24);
+    assert_eq!(eval(rooks), before, "no rook on a semi-open file");
+}
+
+#[test]
+fn passed_pawns_and_pawn_structure_are_seen() {
+    let _g = lock();
+    // White's d-pawn is passed on the fifth rank; Black has no passer. Raising the rank-5
+    // weight raises White's score; the rank-4 weight changes nothing.
+    let fen = "4k3/p6p/8/3P4/8/8/P6P/4K3 w - - 0 1";
+    assert_eq!(phase(fen), 0);
+    let before = eval(fen);
+    {
+        let r5 = param("Chess Passed Rank5 EG");
+        let _p = SetParam::new("Chess Passed Rank5 EG", r5.default + 24);
+        assert_eq!(eval(fen), before + 24);
+    }
+    {
+        let r4 = param("Chess Passed Rank4 EG");
+        let _p = SetParam::new("Chess Passed Rank4 EG", r4.default + 24);
+        assert_eq!(eval(fen), before);
+    }
+    // Isolated pawns: White a2, d5, h2 against Black a7, h7; one more for White, so 2 more
+    // points of isolation penalty cost White 2.
+    let iso = param("Chess Isolated Pawn EG");
+    let _i = SetParam::new("Chess Isolated Pawn EG", iso.default + 2);
+    assert_eq!(eval(fen), before - 2);
+}
+
+#[test]
+fn eval_terms_add_up_to_the_total_which_is_evaluate() {
+    let _g = lock();
+    for fen in ASYMMETRIC
+        .iter()
+        .chain(SYMMETRIC.iter())
+        .chain(["8/8/4k3/8/8/2NN4/4K3/8 w - - 0 1"].iter())
+    {
+        let p = pos(fen);
+        let terms = p.eval_terms();
+        let (last, rest) = terms.split_last().unwrap();
+        assert_eq!(last.1, p.evaluate(), "{fen}");
+        assert!(last.0.contains("total"));
+        let sum: Score = rest.iter().map(|(_, v)| v).sum();
+        assert_eq!(sum, last.1, "{fen}: {terms:?}");
+        for name in [
+            "material",
+            "mobility",
+            "king safety",
+            "passed pawns",
+            "tempo",
+        ] {
+            assert!(terms.iter().any(|(n, _)| n == name), "{name} missing");
+        }
+    }
+}
