@@ -119,3 +119,23 @@ fn malformed_position_strings_and_moves_are_rejected_with_reasons() {
     e.send("moves z99");
     e.expect_prefix("info string error: ", PROMPT);
 }
+
+#[test]
+fn clocks_follow_the_brief_for_every_player_count() {
+    // 3 players: `go time <ms> [inc <ms>]` is the clock of the side to move.
+    let mut e = cc_engine(3);
+    e.send("position startpos moves k3k5");
+    e.send("go time 300 inc 0");
+    let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(3));
+    assert!(best.len() > "bestmove ".len(), "{best}");
+    // 2 players: wtime/winc belong to the first player (A), btime/binc to the second (D).
+    let mut e = cc_engine(2);
+    e.send("position startpos");
+    e.send("go wtime 300 btime 10000000 winc 0 binc 0");
+    e.expect_prefix("bestmove", Duration::from_secs(3));
+    e.send("position startpos moves k3k5");
+    e.send("go wtime 10000000 btime 300 winc 0 binc 0");
+    e.expect_prefix("bestmove", Duration::from_secs(3));
+    e.send("go time 300");
+    e.expect_prefix("bestmove", Duration::from_secs(3));
+}
