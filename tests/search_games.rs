@@ -4,7 +4,7 @@
 use sanqi::game::chess::Chess;
 use sanqi::game::chinese_checkers::ChineseCheckers;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig, GameError, MoveBuffer, Outcome, Score};
+use sanqi::game::{Game, GameConfig, MoveBuffer};
 use sanqi::search::{SearchControl, SearchEvent, SearchLimits, SearchOptions, Searcher};
 
 fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
@@ -38,14 +38,16 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
             },
         );
         if threads == 1 {
+            // Deterministic with one thread; with two the helper thread shares the node budget.
             assert_eq!(r.nodes, nodes, "{}", G::NAME);
+            assert!(r.depth >= 2, "{}: depth {}", G::NAME, r.depth);
         }
         assert!(
             r.best.is_some_and(|b| legal(pos).contains(&b)),
             "{}",
             G::NAME
         );
-        assert!(r.depth >= 2, "{}: depth {}", G::NAME, r.depth);
+        assert!(r.depth >= 1, "{}: depth {}", G::NAME, r.depth);
         // Every reported pv is a legal line.
         for it in &iterations {
             let mut p = pos.clone();
@@ -75,98 +77,8 @@ fn chinese_checkers_search_smoke() {
             ..GameConfig::default()
         };
         let pos = ChineseCheckers::startpos(&config);
-        if pos.quiescence_plies() == u32::MAX {
-            // Forward jumps never run out: an unbounded quiescence search cannot finish depth 1.
-            eprintln!("Chinese checkers does not bound quiescence_plies yet: skipping");
-            return;
-        }
-        check_game(&pos, 20_000);
-    }
-}
-
-/// Chinese checkers with quiescence bounded to 2 plies, as the game should declare it (until it
-/// does, the plain game is skipped above): every method forwards to the game.
-#[derive(Clone)]
-struct BoundedCc(ChineseCheckers);
-
-impl Game for BoundedCc {
-    type Move = <ChineseCheckers as Game>::Move;
-    type MoveList = <ChineseCheckers as Game>::MoveList;
-    const NAME: &'static str = "chinesecheckers-bounded";
-
-    fn startpos(config: &GameConfig) -> Self {
-        BoundedCc(ChineseCheckers::startpos(config))
-    }
-    fn from_fen(fen: &str, config: &GameConfig) -> Result<Self, GameError> {
-        ChineseCheckers::from_fen(fen, config).map(BoundedCc)
-    }
-    fn to_fen(&self) -> String {
-        self.0.to_fen()
-    }
-    fn display(&self) -> String {
-        self.0.display()
-    }
-    fn num_players(&self) -> usize {
-        self.0.num_players()
-    }
-    fn side_to_move(&self) -> usize {
-        self.0.side_to_move()
-    }
-    fn generate_moves(&self, list: &mut Self::MoveList) {
-        self.0.generate_moves(list)
-    }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        self.0.generate_noisy(list)
-    }
-    fn is_noisy(&self, m: Self::Move) -> bool {
-        self.0.is_noisy(m)
-    }
-    fn noisy_order(&self, m: Self::Move) -> i32 {
-        self.0.noisy_order(m)
-    }
-    fn quiescence_plies(&self) -> u32 {
-        2
-    }
-    fn make_move(&mut self, m: Self::Move) {
-        self.0.make_move(m)
-    }
-    fn undo_move(&mut self, m: Self::Move) {
-        self.0.undo_move(m)
-    }
-    fn hash(&self) -> u64 {
-        self.0.hash()
-    }
-    fn in_check(&self) -> bool {
-        self.0.in_check()
-    }
-    fn rule_outcome(&self) -> Option<Outcome> {
-        self.0.rule_outcome()
-    }
-    fn no_moves_outcome(&self) -> Outcome {
-        self.0.no_moves_outcome()
-    }
-    fn parse_move(&self, text: &str, config: &GameConfig) -> Result<Self::Move, GameError> {
-        self.0.parse_move(text, config)
-    }
-    fn format_move(&self, m: Self::Move, config: &GameConfig) -> String {
-        self.0.format_move(m, config)
-    }
-    fn evaluate(&self) -> Score {
-        self.0.evaluate()
-    }
-    fn evaluate_for(&self, player: usize) -> Score {
-        self.0.evaluate_for(player)
-    }
-}
-
-#[test]
-fn chinese_checkers_with_bounded_quiescence_searches_deep() {
-    for players in [2u8, 3, 6] {
-        let config = GameConfig {
-            cc_players: players,
-            ..GameConfig::default()
-        };
-        let pos = BoundedCc::startpos(&config);
+        // Forward jumps never run out: the game must bound its quiescence search.
+        assert!(pos.quiescence_plies() < 8);
         check_game(&pos, 20_000);
         // Paranoid search (3 and 6 players) and two-player search reach a useful depth.
         let r = Searcher::new(8).search(
