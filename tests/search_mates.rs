@@ -1,17 +1,22 @@
-//! Mate-in-N chess positions: the mate distance must equal Stockfish's (asked at test time,
-//! when `/usr/games/stockfish` is installed), and the principal variation must really mate.
+//! Mate-in-N positions for chess and xiangqi: the mate distance must equal the one Stockfish
+//! (chess) or Fairy-Stockfish (xiangqi) reports, asked at test time when the program is installed
+//! (required under CI), and the principal variation must really mate.
+
+#![allow(clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use sanqi::game::chess::Chess;
+use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::{Game, GameConfig, MoveBuffer};
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
 
 const STOCKFISH: &str = "/usr/games/stockfish";
+const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 
 /// Positions with a forced mate for one side (puzzles), plus a stalemate.
-const POSITIONS: [&str; 8] = [
+const CHESS_POSITIONS: [&str; 8] = [
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
     "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
     "k7/8/1K6/8/8/8/8/7R b - - 0 1",
@@ -22,20 +27,34 @@ const POSITIONS: [&str; 8] = [
     "8/8/8/8/8/6k1/6p1/6K1 w - - 0 1",
 ];
 
-/// Stockfish's score for each position (`Some(Mate(n))`, or `Cp(0)` for a position without a
-/// legal move), or `None` when Stockfish is not installed.
-fn stockfish_scores(fens: &[&str]) -> Option<Vec<SearchScore>> {
-    let mut child = Command::new(STOCKFISH)
+/// Positions with a forced mate for Red (a rook pair, a rook and a cannon).
+const XIANGQI_POSITIONS: [&str; 5] = [
+    "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1",
+    "4k4/9/9/9/9/9/9/9/R8/3K1R3 w - - 0 1",
+    "4k4/9/1R7/9/9/9/9/9/R8/3K5 w - - 0 1",
+    "3k5/4a4/9/9/9/9/9/4C4/4R4/4K4 w - - 0 1",
+    "4ka3/9/4b4/9/9/9/9/9/1R7/3K1R3 w - - 0 1",
+];
+
+/// The oracle's last score for each position at `depth` (`Mate(n)`, or `Cp(0)` for a position
+/// without a legal move), or `None` when the program is not installed. `setup` follows `uci`.
+fn oracle_scores(
+    program: &str,
+    setup: &str,
+    depth: u32,
+    fens: &[&str],
+) -> Option<Vec<SearchScore>> {
+    let mut child = Command::new(program)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .ok()?;
     let mut input = child.stdin.take()?;
     let mut output = BufReader::new(child.stdout.take()?);
-    writeln!(input, "uci").ok()?;
+    writeln!(input, "uci{setup}").ok()?;
     let mut scores = Vec::new();
     for fen in fens {
-        writeln!(input, "position fen {fen}\ngo depth 18").ok()?;
+        writeln!(input, "position fen {fen}\ngo depth {depth}").ok()?;
         input.flush().ok()?;
         let mut last = None;
         loop {
@@ -62,26 +81,19 @@ fn stockfish_scores(fens: &[&str]) -> Option<Vec<SearchScore>> {
     Some(scores)
 }
 
-fn legal(pos: &Chess) -> Vec<<Chess as Game>::Move> {
-    let mut list = <Chess as Game>::MoveList::default();
+fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut list = G::MoveList::default();
     pos.generate_moves(&mut list);
     list.moves().to_vec()
 }
 
-#[test]
-fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
-    let Some(expected) = stockfish_scores(&POSITIONS) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the oracle is required in CI (.ci/run installs it)"
-        );
-        eprintln!("{STOCKFISH} not available: skipping");
-        return;
-    };
+/// Searches each position to the oracle's mate distance and checks score and mating line.
+/// `mate_needs_check`: chess mates are checks; in xiangqi a stalemate loses too.
+fn check_mates<G: Game>(fens: &[&str], expected: Vec<SearchScore>, mate_needs_check: bool) {
     let config = GameConfig::default();
     let mut searcher = Searcher::new(16);
-    for (fen, want) in POSITIONS.iter().zip(expected) {
-        let pos = Chess::from_fen(fen, &config).expect("valid FEN");
+    for (fen, want) in fens.iter().zip(expected) {
+        let pos = G::from_fen(fen, &config).expect("valid FEN");
         let depth = match want {
             SearchScore::Mate(n) => 2 * n.unsigned_abs() + 2,
             SearchScore::Cp(_) => 4,
@@ -109,7 +121,7 @@ fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
                 assert_eq!(result.score, SearchScore::Mate(n), "{fen}");
                 let best = result.best.expect("a move");
                 assert_eq!(pv.first(), Some(&best), "{fen}");
-                // Play the pv: every move legal, and it ends in checkmate after the mate length.
+                // Play the pv: every move legal, and no reply left after the mate length.
                 let plies = if n > 0 { 2 * n - 1 } else { 2 * -n } as usize;
                 assert_eq!(pv.len(), plies, "{fen}: pv {pv:?}");
                 let mut p = pos.clone();
@@ -117,18 +129,46 @@ fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
                     assert!(legal(&p).contains(&m), "{fen}: illegal pv move");
                     p.make_move(m);
                 }
+                assert!(legal(&p).is_empty(), "{fen}: pv {pv:?} does not mate");
                 assert!(
-                    legal(&p).is_empty() && p.in_check(),
-                    "{fen}: pv does not mate"
+                    !mate_needs_check || p.in_check(),
+                    "{fen}: pv ends in stalemate"
                 );
             }
             SearchScore::Cp(_) => {
-                // No legal move: stalemate is a draw and there is no best move.
-                assert!(legal(&pos).is_empty());
+                // No legal move: (chess) stalemate is a draw and there is no best move.
+                assert!(legal(&pos).is_empty(), "{fen}: the oracle finds no mate");
                 assert_eq!(result.best, None);
                 assert_eq!(result.score, SearchScore::Cp(0), "{fen}");
             }
         }
+    }
+}
+
+fn oracle_missing(program: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "the oracle is required in CI (.ci/run installs it)"
+    );
+    eprintln!("{program} not available: skipping");
+}
+
+#[test]
+fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
+    match oracle_scores(STOCKFISH, "", 18, &CHESS_POSITIONS) {
+        Some(expected) => check_mates::<Chess>(&CHESS_POSITIONS, expected, true),
+        None => oracle_missing(STOCKFISH),
+    }
+}
+
+/// Fairy-Stockfish is asked at depth 30: at depth 20 it still reports a mate in 4 in the last
+/// position, where a mate in 2 ending in a losing stalemate exists.
+#[test]
+fn xiangqi_mates_have_fairy_stockfish_distances_and_real_mating_lines() {
+    let setup = "\nsetoption name UCI_Variant value xiangqi";
+    match oracle_scores(FAIRY_STOCKFISH, setup, 30, &XIANGQI_POSITIONS) {
+        Some(expected) => check_mates::<Xiangqi>(&XIANGQI_POSITIONS, expected, false),
+        None => oracle_missing(FAIRY_STOCKFISH),
     }
 }
 
