@@ -97,6 +97,7 @@ pub fn run(depth: Option<u32>, searcher: &mut Searcher) -> String {
         let options = SearchOptions {
             threads: 1,
             multipv: 1,
+            skill: None,
         };
         let control = SearchControl::new();
         let nodes = with_game!(&game, g => {

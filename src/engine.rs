@@ -383,6 +383,7 @@ impl Engine {
             banmoves: self.banmoves.clone(),
             threads: self.settings.threads,
             multipv: self.settings.multipv,
+            skill: self.settings.skill(),
             config,
             dialect: self.dialect,
         })));

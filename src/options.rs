@@ -2,6 +2,7 @@
 //! `setoption` changes (checked against the table: a bad value is an error and changes nothing).
 
 use crate::game::{GameConfig, GameKind};
+use crate::search::skill::{self, Skill};
 
 /// Which option a table row is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +35,12 @@ pub enum OptionId {
     UseMillisec,
     /// UCCI: start a new game (like `ucinewgame`).
     NewGame,
+    /// Play at the strength `UCI_Elo` names.
+    LimitStrength,
+    /// The strength for `UCI_LimitStrength`.
+    Elo,
+    /// Playing level 0-20 (20: full strength).
+    SkillLevel,
 }
 
 /// The type of an option as the protocols declare it.
@@ -137,6 +144,32 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
+        id: OptionId::SkillLevel,
+        uci_name: Some("Skill Level"),
+        ucci_name: Some("skilllevel"),
+        kind: OptionKind::Spin {
+            default: 20,
+            min: 0,
+            max: 20,
+        },
+    },
+    OptionSpec {
+        id: OptionId::LimitStrength,
+        uci_name: Some("UCI_LimitStrength"),
+        ucci_name: None,
+        kind: OptionKind::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::Elo,
+        uci_name: Some("UCI_Elo"),
+        ucci_name: None,
+        kind: OptionKind::Spin {
+            default: skill::MAX_ELO,
+            min: skill::MIN_ELO,
+            max: skill::MAX_ELO,
+        },
+    },
+    OptionSpec {
         id: OptionId::UseMillisec,
         uci_name: None,
         ucci_name: Some("usemillisec"),
@@ -229,6 +262,12 @@ pub struct Settings {
     pub config: GameConfig,
     /// UCCI `usemillisec`.
     pub use_millisec: bool,
+    /// `Skill Level`.
+    pub skill_level: u32,
+    /// `UCI_LimitStrength`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: i64,
 }
 
 impl Default for Settings {
@@ -242,6 +281,9 @@ impl Default for Settings {
             variant: GameKind::Chess,
             config: GameConfig::default(),
             use_millisec: false,
+            skill_level: 20,
+            limit_strength: false,
+            elo: skill::MAX_ELO,
         }
     }
 }
@@ -346,6 +388,18 @@ impl Settings {
                 self.config.xiangqi_ranks_from_one = v == "1-10";
                 Effect::None
             }
+            OptionId::SkillLevel => {
+                self.skill_level = int as u32;
+                Effect::None
+            }
+            OptionId::LimitStrength => {
+                self.limit_strength = flag;
+                Effect::None
+            }
+            OptionId::Elo => {
+                self.elo = int;
+                Effect::None
+            }
             OptionId::CcPlayers => {
                 self.config.cc_players = int as u8;
                 self.game_setup_effect(GameKind::ChineseCheckers)
@@ -359,6 +413,16 @@ impl Settings {
                 self.game_setup_effect(GameKind::ChineseCheckers)
             }
         })
+    }
+
+    /// The weakening the options ask for: `UCI_LimitStrength` with `UCI_Elo` first, then
+    /// `Skill Level`; `None` is full strength.
+    pub fn skill(&self) -> Option<Skill> {
+        if self.limit_strength {
+            Skill::from_elo(self.elo)
+        } else {
+            Skill::from_level(self.skill_level)
+        }
     }
 
     fn game_setup_effect(&self, kind: GameKind) -> Effect {

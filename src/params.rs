@@ -73,8 +73,8 @@ impl Param {
     }
 }
 
-/// Tunable search parameters (none yet: the search keeps its constants in `crate::search`).
-pub static SEARCH_PARAMS: &[&Param] = &[];
+/// Tunable search parameters (see [`crate::search::params`]).
+pub static SEARCH_PARAMS: &[&Param] = crate::search::params::PARAMS;
 
 /// Every tunable parameter of the engine, in a fixed order.
 pub fn all() -> Vec<&'static Param> {

@@ -26,6 +26,7 @@ pub(crate) struct SearchJob {
     pub banmoves: Vec<String>,
     pub threads: usize,
     pub multipv: usize,
+    pub skill: Option<crate::search::skill::Skill>,
     pub config: GameConfig,
     pub dialect: Dialect,
 }
@@ -217,6 +218,7 @@ fn think<G: Game>(
     let options = SearchOptions {
         threads: job.threads.max(1),
         multipv: job.multipv.max(1),
+        skill: job.skill,
     };
     let mut report = |event: SearchEvent<G::Move>| {
         let info = match event {

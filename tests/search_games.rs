@@ -23,6 +23,7 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
         let options = SearchOptions {
             threads,
             multipv: 1,
+            skill: None,
         };
         let mut iterations = Vec::new();
         let r = searcher.search(

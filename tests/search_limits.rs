@@ -150,6 +150,7 @@ fn stop_flag_ends_an_infinite_search_promptly() {
         let options = SearchOptions {
             threads,
             multipv: 1,
+            skill: None,
         };
         let pos = Connect4::new();
         let (r, _) = go(&mut searcher, &pos, &limits, &options, &control);
@@ -354,6 +355,7 @@ fn root_move_filter_is_respected() {
         &SearchOptions {
             threads: 1,
             multipv: 3,
+            skill: None,
         },
         Some(&allowed),
         &SearchControl::new(),
@@ -428,6 +430,7 @@ fn reports_are_consistent() {
         &SearchOptions {
             threads: 1,
             multipv: 3,
+            skill: None,
         },
         &SearchControl::new(),
     );

@@ -133,6 +133,7 @@ fn multipv_lines_carry_the_value_of_each_root_move() {
         let options = SearchOptions {
             threads: 1,
             multipv: moves.len(),
+            skill: None,
         };
         searcher.clear();
         let (result, events) = run(&mut searcher, &pos, 40, options);
@@ -209,6 +210,7 @@ fn several_threads_find_the_same_values() {
     let options = SearchOptions {
         threads: 3,
         multipv: 1,
+        skill: None,
     };
     for pile in [7, 12, 21, 26] {
         let mut pos = Nim::new(pile, 3, 2);

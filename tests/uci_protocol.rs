@@ -459,3 +459,61 @@ fn a_hash_larger_than_the_machine_is_an_error_not_a_crash() {
     e.send("go depth 3");
     e.expect_prefix("bestmove", Duration::from_secs(10));
 }
+
+/// Deepest `info depth` among `lines`.
+fn deepest(lines: &[String]) -> u32 {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn skill_level_and_limit_strength_search_shallower_and_still_take_a_seen_mate() {
+    let mut e = Engine::uci();
+    for bad in [
+        "setoption name Skill Level value 21",
+        "setoption name Skill Level value -1",
+        "setoption name UCI_Elo value 99",
+        "setoption name UCI_LimitStrength value sometimes",
+    ] {
+        e.send(bad);
+        let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+        assert!(
+            err.contains("out of range") || err.contains("true or false"),
+            "{err}"
+        );
+    }
+    // Full strength: the requested depth.
+    e.send("position startpos");
+    e.send("go depth 6");
+    let (_, lines) = e.expect_prefix("bestmove", PROMPT);
+    assert_eq!(deepest(&lines), 6);
+    // Level 2 stops after 1 + 2 plies.
+    e.send("setoption name Skill Level value 2");
+    e.send("go depth 6");
+    let (_, lines) = e.expect_prefix("bestmove", PROMPT);
+    assert_eq!(deepest(&lines), 3);
+    // UCI_LimitStrength at the lowest Elo is level 0 (one ply) whatever Skill Level says.
+    e.send("setoption name Skill Level value 20");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1000");
+    e.send("go depth 6");
+    let (_, lines) = e.expect_prefix("bestmove", PROMPT);
+    assert_eq!(deepest(&lines), 1);
+    // The weakest level still mates in one every time (Qh5xf7 in the scholar's mate).
+    for _ in 0..10 {
+        e.send("position startpos moves e2e4 e7e5 f1c4 b8c6 d1h5 g8f6");
+        e.send("go depth 6");
+        let (best, _) = e.expect_prefix("bestmove", PROMPT);
+        assert!(best.starts_with("bestmove h5f7"), "{best}");
+    }
+    // Off again: the full depth.
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("position startpos");
+    e.send("go depth 6");
+    let (_, lines) = e.expect_prefix("bestmove", PROMPT);
+    assert_eq!(deepest(&lines), 6);
+}

@@ -182,6 +182,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// repetition (xiangqi: perpetual check), move-count rules, insufficient material,
     /// a completed target triangle. `None` while the game goes on by these rules.
     fn rule_outcome(&self) -> Option<Outcome>;
+    /// [`Game::rule_outcome`] as the search sees it: the last `plies_from_root` plies were
+    /// played inside the search, and with `twofold` a position that repeats one of those
+    /// (inside the search path) already counts as the repetition the rules would end the game
+    /// with, as strong engines do (the side to move could repeat it again). Default: the rules.
+    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
+        let _ = (plies_from_root, twofold);
+        self.rule_outcome()
+    }
     /// The result when the side to move has no legal move (checkmate, stalemate).
     fn no_moves_outcome(&self) -> Outcome;
     /// Full game end test: rule outcome, then no legal moves.

@@ -16,6 +16,7 @@ use crate::game::{Game, GameMove, MoveBuffer};
 use super::limits::SearchControl;
 use super::multiplayer::Teams;
 use super::ordering::{pick, score_moves, ThreadState, COUNTER, NO_MOVE, NULL_MOVE};
+use super::params::{self as sp, on};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::{SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -109,6 +110,12 @@ pub(crate) struct Worker<'a, G: Game> {
     pub root_moves: Vec<RootMove<G::Move>>,
     lmr: Vec<[u8; 64]>,
     quiescence_plies: u32,
+    /// `Search Use Twofold`, read once per search.
+    twofold: bool,
+    /// `Search Use Check Extension`, read once per search.
+    check_extension: bool,
+    /// `Search Use LMR`, read once per search.
+    use_lmr: bool,
     /// Where the main thread sends its reports (`None` in helper threads).
     pub events: Option<Sender<SearchEvent<G::Move>>>,
 }
@@ -126,9 +133,10 @@ impl<'a, G: Game> Worker<'a, G> {
         let teams = Teams::new(root.side_to_move(), root.num_players());
         state.prepare(root.num_players());
         let mut lmr = vec![[0u8; 64]; 64];
+        let divisor = f64::from(sp::LMR_DIVISOR.get().max(1));
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.5) as u8;
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() * 100.0 / divisor) as u8;
             }
         }
         let node_limit = if id == 0 {
@@ -166,6 +174,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 .collect(),
             lmr,
             quiescence_plies: root.quiescence_plies(),
+            twofold: on(&sp::USE_REPETITION_DRAW),
+            check_extension: on(&sp::USE_CHECK_EXTENSION),
+            use_lmr: on(&sp::USE_LMR),
             events: None,
         }
     }
@@ -326,11 +337,13 @@ impl<'a, G: Game> Worker<'a, G> {
             self.played[0] = u32::from(m.to_bits());
             let same = self.teams.same(stm, pos.side_to_move());
             let gives_check = pos.in_check();
-            let new_depth = depth - 1 + i32::from(gives_check);
+            let new_depth = depth - 1 + i32::from(gives_check && self.check_extension);
             let score = if i == first {
                 self.child(pos, same, new_depth, alpha, beta, 0, true)
             } else {
-                let r = i32::from(depth >= 3 && i >= first + 3 && !noisy && !gives_check);
+                let r = i32::from(
+                    self.use_lmr && depth >= 3 && i >= first + 3 && !noisy && !gives_check,
+                );
                 let mut s = self.child(pos, same, new_depth - r, alpha, alpha + 1, 0, false);
                 if s > alpha && r > 0 {
                     s = self.child(pos, same, new_depth, alpha, alpha + 1, 0, false);
@@ -418,7 +431,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.rule_outcome() {
+        if let Some(outcome) = pos.search_outcome(ply, self.twofold) {
             return self.teams.outcome_score(outcome, stm, ply);
         }
         if ply >= MAX_PLY - 1 {
@@ -460,16 +473,20 @@ impl<'a, G: Game> Worker<'a, G> {
         let two_player = !self.teams.paranoid;
         if two_player && !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
-            if depth <= 6 && static_eval - 80 * depth >= beta {
+            if on(&sp::USE_RFP)
+                && depth <= sp::RFP_DEPTH.get()
+                && static_eval - sp::RFP_MARGIN.get() * depth >= beta
+            {
                 return static_eval;
             }
             // Null move: give the opponent a free move; still above beta means a cutoff.
-            if depth >= 3
+            if on(&sp::USE_NULL_MOVE)
+                && depth >= sp::NMP_MIN_DEPTH.get()
                 && static_eval >= beta
                 && self.previous(ply) != NULL_MOVE
                 && pos.can_null_move()
             {
-                let r = 3 + depth / 4;
+                let r = sp::NMP_BASE.get() + depth / sp::NMP_DIVISOR.get().max(1);
                 pos.make_null_move();
                 self.played[ply] = NULL_MOVE;
                 let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -502,13 +519,19 @@ impl<'a, G: Game> Worker<'a, G> {
         let count = list.moves().len();
 
         let futile = two_player
+            && on(&sp::USE_FUTILITY)
             && !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= sp::FUTILITY_DEPTH.get()
             && alpha.abs() < MATE_BOUND
-            && static_eval + 100 + 100 * depth <= alpha;
-        let lmp_limit = if two_player && !pv_node && !in_check && depth <= 3 {
-            (3 + depth * depth) as usize
+            && static_eval + sp::FUTILITY_BASE.get() + sp::FUTILITY_MARGIN.get() * depth <= alpha;
+        let lmp_limit = if two_player
+            && on(&sp::USE_LMP)
+            && !pv_node
+            && !in_check
+            && depth <= sp::LMP_DEPTH.get()
+        {
+            (sp::LMP_BASE.get() + depth * depth) as usize
         } else {
             usize::MAX
         };
@@ -541,13 +564,20 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             self.played[ply] = u32::from(bits);
             let same = self.teams.same(stm, pos.side_to_move());
-            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let extension = i32::from(
+                gives_check && self.check_extension && (ply as i32) < 2 * self.root_depth,
+            );
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 self.child(pos, same, new_depth, alpha, beta, ply, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 + usize::from(pv_node) && quiet && !in_check {
+                if self.use_lmr
+                    && depth >= 3
+                    && searched >= 2 + usize::from(pv_node)
+                    && quiet
+                    && !in_check
+                {
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
                     r -= i32::from(pv_node);
                     r -= i32::from(order_score >= COUNTER);
@@ -625,7 +655,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.rule_outcome() {
+        if let Some(outcome) = pos.search_outcome(ply, self.twofold) {
             return self.teams.outcome_score(outcome, stm, ply);
         }
         if ply >= MAX_PLY - 1 {

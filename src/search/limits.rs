@@ -33,6 +33,8 @@ pub struct SearchOptions {
     pub threads: usize,
     /// Number of best root moves reported per iteration; 0 is taken as 1.
     pub multipv: usize,
+    /// Play weaker (`Skill Level`, `UCI_LimitStrength`); `None` is full strength.
+    pub skill: Option<super::skill::Skill>,
 }
 
 impl Default for SearchOptions {
@@ -40,6 +42,7 @@ impl Default for SearchOptions {
         SearchOptions {
             threads: 1,
             multipv: 1,
+            skill: None,
         }
     }
 }

@@ -30,6 +30,8 @@ mod alphabeta;
 mod limits;
 pub mod multiplayer;
 pub mod ordering;
+pub mod params;
+pub mod skill;
 pub mod threads;
 pub mod time;
 pub mod tt;

@@ -17,6 +17,7 @@ use super::alphabeta::{millis_since, Shared, Worker};
 use super::limits::{SearchControl, SearchLimits, SearchOptions};
 use super::multiplayer::Teams;
 use super::ordering::ThreadState;
+use super::skill::{Random, Skill, SKILL_LINES};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{
@@ -25,8 +26,6 @@ use super::{
 
 /// Stack reserved for every search thread.
 const STACK_BYTES: usize = 64 * 1024 * 1024;
-/// First aspiration half-window.
-const ASPIRATION: i32 = 25;
 /// How often a waiting `infinite`/`ponder` search looks at the flags.
 const WAIT_POLL: Duration = Duration::from_millis(1);
 
@@ -87,6 +86,13 @@ pub(crate) fn run<G: Game>(
 
     let threads = options.threads.max(1);
     let multipv = options.multipv.clamp(1, root_moves.len());
+    // A weakened search keeps scores for a few root moves to choose from.
+    let lines = match options.skill {
+        Some(_) => multipv.max(SKILL_LINES).min(root_moves.len()),
+        None => multipv,
+    };
+    let skill = options.skill;
+    let salt = position.hash();
     if states.len() < threads {
         states.resize_with(threads, ThreadState::default);
     }
@@ -118,7 +124,7 @@ pub(crate) fn run<G: Game>(
             .spawn_scoped(scope, move || {
                 let mut worker = Worker::new(0, shared, main_state, &pos, moves);
                 worker.events = Some(tx);
-                let result = main_loop(&mut worker, &mut pos, limits, multipv);
+                let result = main_loop(&mut worker, &mut pos, limits, multipv, lines, skill, salt);
                 shared.abort.store(true, Relaxed);
                 worker.publish();
                 result
@@ -172,7 +178,7 @@ fn iterate<G: Game>(worker: &mut Worker<'_, G>, pos: &mut G, depth: u32, multipv
     }
     for line in 0..multipv {
         let previous = worker.root_moves[line].previous_score;
-        let mut delta = ASPIRATION;
+        let mut delta = super::params::ASPIRATION_WINDOW.get();
         let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
             (
                 (previous - delta).max(-INFINITY),
@@ -239,21 +245,30 @@ fn report_line<G: Game>(worker: &mut Worker<'_, G>, depth: u32, line: usize, bou
 }
 
 /// Iterative deepening of the main worker; decides when to stop and builds the result.
+/// `multipv` lines are reported, `lines` are searched (more with a `skill`, which then picks
+/// the move among them; `salt` seeds its choice).
+#[allow(clippy::too_many_arguments)]
 fn main_loop<G: Game>(
     worker: &mut Worker<'_, G>,
     pos: &mut G,
     limits: &SearchLimits,
     multipv: usize,
+    lines: usize,
+    skill: Option<Skill>,
+    salt: u64,
 ) -> SearchResult<G::Move> {
     worker.order_root_moves(pos);
-    let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
+    let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
+    if let Some(skill) = skill {
+        max_depth = max_depth.min(skill.max_depth());
+    }
     let shared = worker.shared;
     // (best move, score, pv) of the last completed iteration.
     let mut completed: Option<(G::Move, i32, Vec<G::Move>)> = None;
     let mut interrupted = false;
     for depth in 1..=max_depth {
         let iteration_start = Instant::now();
-        if !iterate(worker, pos, depth, multipv) {
+        if !iterate(worker, pos, depth, lines) {
             interrupted = true;
             break;
         }
@@ -270,8 +285,7 @@ fn main_loop<G: Game>(
             }
         }
         // A mate found well inside the horizon will not change any more.
-        if multipv == 1 && score.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - score.abs()) + 2
-        {
+        if lines == 1 && score.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - score.abs()) + 2 {
             break;
         }
         if shared.must_stop() {
@@ -294,6 +308,17 @@ fn main_loop<G: Game>(
         c
     } else {
         (first.mv, 0, vec![first.mv])
+    };
+    let (best, score, pv) = match skill {
+        // The lines of the last completed iteration are sorted best first.
+        Some(skill) if worker.completed_depth >= 1 && !interrupted => {
+            let scores: Vec<i32> = worker.root_moves[..lines].iter().map(|r| r.score).collect();
+            let mut random = Random::new(salt);
+            let i = skill.pick(&scores, || random.next_u64());
+            let rm = &worker.root_moves[i];
+            (rm.mv, rm.score, rm.pv.clone())
+        }
+        _ => (best, score, pv),
     };
     let ponder = match pv.get(1) {
         Some(&m) => Some(m),

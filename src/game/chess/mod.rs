@@ -49,6 +49,34 @@ impl Chess {
         count
     }
 
+    /// Draw by rule (insufficient material, fifty moves, threefold repetition); a position
+    /// that repeats one of the last `path` plies counts as repeated three times already.
+    fn outcome_by_rule(&self, path: usize) -> Option<Outcome> {
+        if self.insufficient_material() {
+            return Some(Outcome::Draw);
+        }
+        if self.halfmove >= 100 {
+            if self.checkers != 0 && self.count_moves() == 0 {
+                return None;
+            }
+            return Some(Outcome::Draw);
+        }
+        let limit = self.halfmove.min(self.plies_from_null) as usize;
+        let len = self.history.len();
+        let mut count = 0;
+        let mut d = 4;
+        while d <= limit && d <= len {
+            if self.history[len - d].hash == self.hash {
+                if d <= path || count == 1 {
+                    return Some(Outcome::Draw);
+                }
+                count += 1;
+            }
+            d += 2;
+        }
+        None
+    }
+
     /// Whether neither side can ever mate: no pawns, rooks or queens, and either at most one
     /// minor piece in all, or only bishops all standing on squares of one colour.
     pub fn insufficient_material(&self) -> bool {
@@ -203,19 +231,11 @@ impl Game for Chess {
     /// the game history), and the 50-move rule: 100 plies without capture or pawn move draw,
     /// except when the side to move is checkmated (then `None`, and the mate decides).
     fn rule_outcome(&self) -> Option<Outcome> {
-        if self.insufficient_material() {
-            return Some(Outcome::Draw);
-        }
-        if self.halfmove >= 100 {
-            if self.checkers != 0 && self.count_moves() == 0 {
-                return None;
-            }
-            return Some(Outcome::Draw);
-        }
-        if self.repetitions() >= 2 {
-            return Some(Outcome::Draw);
-        }
-        None
+        self.outcome_by_rule(0)
+    }
+
+    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
+        self.outcome_by_rule(if twofold { plies_from_root } else { 0 })
     }
 
     fn no_moves_outcome(&self) -> Outcome {

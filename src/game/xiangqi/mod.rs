@@ -394,6 +394,10 @@ impl Game for Xiangqi {
         rules::rule_outcome(self)
     }
 
+    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
+        rules::rule_outcome_within(self, if twofold { plies_from_root } else { 0 })
+    }
+
     fn no_moves_outcome(&self) -> Outcome {
         // Checkmate and stalemate both lose for the side to move.
         Outcome::Win(self.side ^ 1)

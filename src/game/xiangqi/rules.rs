@@ -26,7 +26,13 @@ pub const REPETITIONS: usize = 3;
 
 /// See the module comment.
 pub(super) fn rule_outcome(pos: &Xiangqi) -> Option<Outcome> {
-    if let Some(o) = repetition(pos) {
+    rule_outcome_within(pos, 0)
+}
+
+/// [`rule_outcome`], except that a position repeating one of the last `path` plies (played
+/// inside the search) is judged as a repetition already, over the cycle since that occurrence.
+pub(super) fn rule_outcome_within(pos: &Xiangqi, path: usize) -> Option<Outcome> {
+    if let Some(o) = repetition(pos, path) {
         return Some(o);
     }
     if pos.st.rule60 >= MOVE_LIMIT {
@@ -42,8 +48,9 @@ pub(super) fn rule_outcome(pos: &Xiangqi) -> Option<Outcome> {
     None
 }
 
-/// The repetition verdict, if the current position occurs for the third time.
-fn repetition(pos: &Xiangqi) -> Option<Outcome> {
+/// The repetition verdict, if the current position occurs for the third time (or repeats one
+/// of the last `path` plies).
+fn repetition(pos: &Xiangqi, path: usize) -> Option<Outcome> {
     let n = pos.history.len();
     let window = usize::from(pos.st.repetition_window).min(n);
     let mut found = 0;
@@ -53,13 +60,13 @@ fn repetition(pos: &Xiangqi) -> Option<Outcome> {
         if pos.history.get(n - back).map(|s| s.hash) == Some(pos.st.hash) {
             found += 1;
             first_back = back;
-            if found == REPETITIONS - 1 {
+            if found == REPETITIONS - 1 || back <= path {
                 break;
             }
         }
         back += 2;
     }
-    if found < REPETITIONS - 1 {
+    if found < REPETITIONS - 1 && !(found > 0 && first_back <= path) {
         return None;
     }
     // Positions n - first_back + 1 ..= n were each reached by a move; the state of position j
