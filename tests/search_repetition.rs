@@ -2,6 +2,8 @@
 //! the search path is a draw at once (chess) or judged by the perpetual-check rule at once
 //! (xiangqi), while the game's own rule still needs the third occurrence.
 
+#![allow(clippy::expect_used)]
+
 use sanqi::game::chess::Chess;
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::{Game, GameConfig, Outcome};
