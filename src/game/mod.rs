@@ -152,6 +152,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_noisy(&self, m: Self::Move) -> bool;
     /// An ordering hint for noisy moves (MVV-LVA or similar); larger is searched first.
     fn noisy_order(&self, m: Self::Move) -> i32;
+    /// Whether the noisy move `m` wins at least `threshold` (in evaluation units) by static
+    /// exchange evaluation; quiescence search skips noisy moves that lose material this way.
+    /// Default: always true (no pruning), for games without such a test.
+    fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
+        let _ = (m, threshold);
+        true
+    }
     /// How many plies quiescence search may go past the nominal depth before it only stands
     /// pat (a side in check still searches its evasions). Default: no bound, for games whose
     /// noisy moves run out by themselves (captures). A game whose noisy moves do not run out

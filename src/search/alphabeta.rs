@@ -116,6 +116,8 @@ pub(crate) struct Worker<'a, G: Game> {
     check_extension: bool,
     /// `Search Use LMR`, read once per search.
     use_lmr: bool,
+    /// `Search Use QS SEE`, read once per search.
+    qs_see: bool,
     /// Where the main thread sends its reports (`None` in helper threads).
     pub events: Option<Sender<SearchEvent<G::Move>>>,
 }
@@ -177,6 +179,7 @@ impl<'a, G: Game> Worker<'a, G> {
             twofold: on(&sp::USE_REPETITION_DRAW),
             check_extension: on(&sp::USE_CHECK_EXTENSION),
             use_lmr: on(&sp::USE_LMR),
+            qs_see: on(&sp::USE_QS_SEE),
             events: None,
         }
     }
@@ -697,6 +700,9 @@ impl<'a, G: Game> Worker<'a, G> {
         for i in 0..count {
             pick(list.moves_mut(), &mut self.scores[base..base + count], i);
             let m = list.moves()[i];
+            if !in_check && self.qs_see && best > -MATE_BOUND && !pos.see_ge(m, 0) {
+                continue;
+            }
             pos.make_move(m);
             self.played[ply] = u32::from(m.to_bits());
             let same = self.teams.same(stm, pos.side_to_move());

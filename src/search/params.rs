@@ -52,6 +52,10 @@ pub static LMR_DIVISOR: Param = Param::new("Search LMR Divisor", 250, 100, 600, 
 /// Check extension on (1) or off (0).
 pub static USE_CHECK_EXTENSION: Param = Param::new("Search Use Check Extension", 1, 0, 1, 1);
 
+/// Quiescence search skips captures that lose material by static exchange (1), or searches
+/// every noisy move (0). Only games with an exchange test ([`crate::game::Game::see_ge`]) prune.
+pub static USE_QS_SEE: Param = Param::new("Search Use QS SEE", 1, 0, 1, 1);
+
 /// A position repeated once inside the search path counts as a draw (1), or only the game's
 /// own rule (chess: third occurrence) ends it (0).
 pub static USE_REPETITION_DRAW: Param = Param::new("Search Use Twofold", 1, 0, 1, 1);
@@ -77,6 +81,7 @@ pub static PARAMS: &[&Param] = &[
     &LMR_DIVISOR,
     &USE_CHECK_EXTENSION,
     &USE_REPETITION_DRAW,
+    &USE_QS_SEE,
 ];
 
 /// Whether a `Search Use ...` switch is on.

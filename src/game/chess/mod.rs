@@ -11,6 +11,7 @@ pub mod eval;
 mod fen;
 mod movegen;
 mod perft;
+mod see;
 pub mod types;
 mod zobrist;
 
@@ -173,6 +174,10 @@ impl Game for Chess {
 
     /// MVV-LVA: the victim's value times 8 minus the attacker's kind; promotions add the value
     /// of the new piece.
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.static_exchange_ge(m, threshold)
+    }
+
     fn noisy_order(&self, m: Move) -> i32 {
         let attacker = kind_of(self.piece_on(m.from())) as i32;
         let victim = match m.kind() {

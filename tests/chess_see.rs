@@ -1,0 +1,71 @@
+//! Static exchange evaluation on hand-checked exchanges: each case names the sequence of
+//! captures and its material result (pawn 100, knight 320, bishop 330, rook 500, queen 900), and
+//! the test asks for the exact boundary: the move gains at least the result and not one more.
+
+#![allow(clippy::expect_used)]
+
+use sanqi::game::chess::Chess;
+use sanqi::game::{Game, GameConfig};
+
+/// (FEN, move, material result of the best exchange for the mover, the sequence).
+const CASES: &[(&str, &str, i32, &str)] = &[
+    ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100, "exd5, nothing recaptures"),
+    ("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", -800, "Qxd5 cxd5"),
+    ("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5", -220, "Nxd5 cxd5"),
+    (
+        "3rk3/8/8/8/8/8/3R4/3RK3 w - - 0 1",
+        "d2d8",
+        500,
+        "Rxd8+: the king may not take, the rook behind defends",
+    ),
+    ("3rk3/8/8/8/8/8/3R4/4K3 w - - 0 1", "d2d8", 0, "Rxd8+ Kxd8"),
+    (
+        "4k3/8/4p3/3n4/4P3/5B2/8/4K3 w - - 0 1",
+        "e4d5",
+        320,
+        "exd5 exd5 Bxd5 (the bishop x-rays through the pawn)",
+    ),
+    ("4k3/8/8/3q4/8/8/3R4/3RK3 b - - 0 1", "d5d2", -400, "Qxd2 Rxd2"),
+    (
+        "4k3/3r4/8/3r4/8/8/3R4/4K3 w - - 0 1",
+        "d2d5",
+        0,
+        "Rxd5 Rxd5",
+    ),
+    (
+        "4k3/3r4/8/3r4/8/8/3R4/3QK3 w - - 0 1",
+        "d2d5",
+        500,
+        "Rxd5, and black does not retake: Rxd5 Qxd5 would lose a second rook",
+    ),
+];
+
+#[test]
+fn exchanges_gain_exactly_their_material_result() {
+    let config = GameConfig::default();
+    for &(fen, token, result, line) in CASES {
+        let pos = Chess::from_fen(fen, &config).expect("fen");
+        let m = pos.parse_move(token, &config).expect("legal move");
+        assert!(pos.see_ge(m, result), "{fen} {token} ({line}) should gain {result}");
+        assert!(
+            !pos.see_ge(m, result + 1),
+            "{fen} {token} ({line}) should not gain {}",
+            result + 1
+        );
+    }
+}
+
+#[test]
+fn promotions_castling_and_en_passant_count_as_even() {
+    let config = GameConfig::default();
+    for (fen, token) in [
+        ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"),
+        ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+    ] {
+        let pos = Chess::from_fen(fen, &config).expect("fen");
+        let m = pos.parse_move(token, &config).expect("legal move");
+        assert!(pos.see_ge(m, 0), "{fen} {token}");
+        assert!(!pos.see_ge(m, 1), "{fen} {token}");
+    }
+}
