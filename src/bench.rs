@@ -70,7 +70,9 @@ fn depth_for(kind: GameKind, depth: Option<u32>) -> u32 {
     };
     // A depth given on the command line moves every game's depth by the same amount.
     match depth {
-        Some(x) => x.saturating_sub(DEFAULT_DEPTHS[0]).saturating_add(d).max(1),
+        Some(x) => {
+            (i64::from(d) + i64::from(x) - i64::from(DEFAULT_DEPTHS[0])).clamp(1, 100) as u32
+        }
         None => d,
     }
 }

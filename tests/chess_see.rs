@@ -9,9 +9,24 @@ use sanqi::game::{Game, GameConfig};
 
 /// (FEN, move, material result of the best exchange for the mover, the sequence).
 const CASES: &[(&str, &str, i32, &str)] = &[
-    ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100, "exd5, nothing recaptures"),
-    ("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", -800, "Qxd5 cxd5"),
-    ("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5", -220, "Nxd5 cxd5"),
+    (
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
+        "e4d5",
+        100,
+        "exd5, nothing recaptures",
+    ),
+    (
+        "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1",
+        "d2d5",
+        -800,
+        "Qxd5 cxd5",
+    ),
+    (
+        "4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1",
+        "e3d5",
+        -220,
+        "Nxd5 cxd5",
+    ),
     (
         "3rk3/8/8/8/8/8/3R4/3RK3 w - - 0 1",
         "d2d8",
@@ -25,7 +40,12 @@ const CASES: &[(&str, &str, i32, &str)] = &[
         320,
         "exd5 exd5 Bxd5 (the bishop x-rays through the pawn)",
     ),
-    ("4k3/8/8/3q4/8/8/3R4/3RK3 b - - 0 1", "d5d2", -400, "Qxd2 Rxd2"),
+    (
+        "4k3/8/8/3q4/8/8/3R4/3RK3 b - - 0 1",
+        "d5d2",
+        -400,
+        "Qxd2 Rxd2",
+    ),
     (
         "4k3/3r4/8/3r4/8/8/3R4/4K3 w - - 0 1",
         "d2d5",
@@ -46,7 +66,10 @@ fn exchanges_gain_exactly_their_material_result() {
     for &(fen, token, result, line) in CASES {
         let pos = Chess::from_fen(fen, &config).expect("fen");
         let m = pos.parse_move(token, &config).expect("legal move");
-        assert!(pos.see_ge(m, result), "{fen} {token} ({line}) should gain {result}");
+        assert!(
+            pos.see_ge(m, result),
+            "{fen} {token} ({line}) should gain {result}"
+        );
         assert!(
             !pos.see_ge(m, result + 1),
             "{fen} {token} ({line}) should not gain {}",

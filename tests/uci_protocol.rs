@@ -517,3 +517,47 @@ fn skill_level_and_limit_strength_search_shallower_and_still_take_a_seen_mate() 
     let (_, lines) = e.expect_prefix("bestmove", PROMPT);
     assert_eq!(deepest(&lines), 6);
 }
+
+#[test]
+fn search_parameters_are_spin_options_and_change_the_bench_signature_at_once() {
+    let mut e = Engine::uci();
+    e.send("uci");
+    let (_, lines) = e.expect_prefix("uciok", PROMPT);
+    for name in [
+        "Search Use NullMove",
+        "Search Use LMR",
+        "Search RFP Margin",
+        "Search LMR Divisor",
+        "Search Use QS SEE",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type spin default "))),
+            "{name} missing: {lines:?}"
+        );
+    }
+    e.send("spsa");
+    e.send("isready");
+    let (_, spsa) = e.expect_prefix("readyok", PROMPT);
+    assert!(
+        spsa.iter()
+            .any(|l| l == "Search RFP Margin, int, 80, 10, 400, 10, 0.002"),
+        "{spsa:?}"
+    );
+    let mut signature = |e: &mut Engine| {
+        e.send("bench 8");
+        let (total, _) = e.expect_prefix("info string Nodes searched", Duration::from_secs(120));
+        total
+    };
+    let base = signature(&mut e);
+    e.send("setoption name Search Use NullMove value 0");
+    let without = signature(&mut e);
+    assert_ne!(base, without);
+    e.send("setoption name Search Use NullMove value 1");
+    assert_eq!(signature(&mut e), base);
+    e.send("setoption name Search RFP Margin value 401");
+    let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+    assert!(err.contains("out of range"), "{err}");
+    assert_eq!(signature(&mut e), base);
+}
