@@ -12,6 +12,7 @@ mod fen;
 mod iccs;
 mod movegen;
 mod rules;
+mod see;
 pub mod zobrist;
 
 use std::fmt::Write as _;
@@ -280,6 +281,10 @@ impl Game for Xiangqi {
     fn is_noisy(&self, m: Move) -> bool {
         let p = self.board[m.to() as usize];
         p != EMPTY && p != OFF
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see::see_ge(self, m, threshold)
     }
 
     fn noisy_order(&self, m: Move) -> i32 {

@@ -1,10 +1,11 @@
-//! Static exchange evaluation on hand-checked exchanges: each case names the sequence of
+//! Exchange tests (`Game::see_ge`) on hand-checked exchanges. Chess: static exchange evaluation: each case names the sequence of
 //! captures and its material result (pawn 100, knight 320, bishop 330, rook 500, queen 900), and
 //! the test asks for the exact boundary: the move gains at least the result and not one more.
 
 #![allow(clippy::expect_used)]
 
 use sanqi::game::chess::Chess;
+use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::{Game, GameConfig};
 
 /// (FEN, move, material result of the best exchange for the mover, the sequence).
@@ -90,5 +91,51 @@ fn promotions_castling_and_en_passant_count_as_even() {
         let m = pos.parse_move(token, &config).expect("legal move");
         assert!(pos.see_ge(m, 0), "{fen} {token}");
         assert!(!pos.see_ge(m, 1), "{fen} {token}");
+    }
+}
+
+/// Xiangqi looks one recapture deep (horse 100, chariot 220, soldier 20): (FEN, move, result).
+const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
+    (
+        "3k5/9/9/9/4n4/9/9/9/4R4/5K3 w - - 0 1",
+        "e1e5",
+        100,
+        "chariot takes a horse nothing defends",
+    ),
+    (
+        "3k5/9/9/4p4/4n4/9/9/9/4R4/5K3 w - - 0 1",
+        "e1e5",
+        -120,
+        "chariot takes a horse the soldier on e6 defends",
+    ),
+    (
+        "3k5/4c4/4b4/9/4n4/9/9/9/4R4/5K3 w - - 0 1",
+        "e1e5",
+        -120,
+        "chariot takes a horse the cannon on e8 defends over the elephant",
+    ),
+    (
+        "3k5/4c4/9/9/4n4/9/9/9/4R4/5K3 w - - 0 1",
+        "e1e5",
+        100,
+        "the cannon on e8 has no screen once the horse is gone",
+    ),
+];
+
+#[test]
+fn xiangqi_captures_gain_the_victim_unless_recaptured() {
+    let config = GameConfig::default();
+    for &(fen, token, result, line) in XIANGQI_CASES {
+        let pos = Xiangqi::from_fen(fen, &config).expect("fen");
+        let m = pos.parse_move(token, &config).expect("legal move");
+        assert!(
+            pos.see_ge(m, result),
+            "{fen} {token} ({line}) should gain {result}"
+        );
+        assert!(
+            !pos.see_ge(m, result + 1),
+            "{fen} {token} ({line}) should not gain {}",
+            result + 1
+        );
     }
 }
