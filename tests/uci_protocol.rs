@@ -545,7 +545,7 @@ fn search_parameters_are_spin_options_and_change_the_bench_signature_at_once() {
             .any(|l| l == "Search RFP Margin, int, 80, 10, 400, 10, 0.002"),
         "{spsa:?}"
     );
-    let mut signature = |e: &mut Engine| {
+    let signature = |e: &mut Engine| {
         e.send("bench 8");
         let (total, _) = e.expect_prefix("info string Nodes searched", Duration::from_secs(120));
         total
