@@ -14,20 +14,42 @@
 //! are off in paranoid mode (their margins assume alternating opponents); late-move reductions
 //! stay on.
 
-use crate::game::Outcome;
+use crate::game::{Game, GameMove, MoveBuffer, Outcome};
+use crate::params::Param;
 
 use super::MATE;
 
-/// The multi-player algorithm used when a game has more than two players.
+/// The multi-player algorithm used by default when a game has more than two players.
 pub const MULTIPLAYER_ALGORITHM: &str = "paranoid";
+
+/// Default of [`BRS`] (1 exactly when [`MULTIPLAYER_ALGORITHM`] is `brs`; a test checks it).
+const BRS_DEFAULT: i32 = 0;
+
+/// 1: best-reply search, 0: paranoid (for more than two players).
+pub static BRS: Param = Param::new("Search Multiplayer BRS", BRS_DEFAULT, 0, 1, 1);
+
+/// Tunable search parameters of the multi-player search.
+pub static PARAMS: &[&Param] = &[&BRS];
+
+/// The multi-player algorithm in use now (`paranoid` or `brs`, from [`BRS`]).
+pub fn multiplayer_algorithm() -> &'static str {
+    if BRS.get() != 0 {
+        "brs"
+    } else {
+        "paranoid"
+    }
+}
 
 /// How players are grouped for one search.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Teams {
     /// The player to move at the root.
     pub root: usize,
-    /// Paranoid mode (more than two players).
+    /// Paranoid mode (more than two players): the root against a coalition of the others.
     pub paranoid: bool,
+    /// Best-reply search (more than two players, with [`BRS`] set): the coalition's layer
+    /// plays only the best single reply of any opponent.
+    pub brs: bool,
 }
 
 impl Teams {
@@ -35,6 +57,7 @@ impl Teams {
         Teams {
             root,
             paranoid: players > 2,
+            brs: players > 2 && BRS.get() != 0,
         }
     }
 
@@ -52,7 +75,7 @@ impl Teams {
     #[inline]
     pub(crate) fn key_salt(&self) -> u64 {
         if self.paranoid {
-            (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            (self.root as u64 + 1 + 8 * u64::from(self.brs)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
         }
@@ -71,5 +94,90 @@ impl Teams {
                 }
             }
         }
+    }
+}
+
+/// One move of the opponents' layer of best-reply search: `passes` opponents pass, then the
+/// next one plays `mv`, then the rest pass until the root player is to move again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BrsMove<M> {
+    /// Opponents that pass before the move.
+    pub passes: u8,
+    /// The move.
+    pub mv: M,
+    /// Ordering key (larger first).
+    pub order: i32,
+}
+
+/// The moves (noisy ones only when `noisy`) of every opponent of `root`, starting with the side
+/// to move of `pos` (which must not be `root`), ordered: the move with bits `tt_move` first,
+/// then by [`Game::noisy_order`]. `pos` is given back unchanged.
+pub(crate) fn brs_moves<G: Game>(
+    pos: &mut G,
+    root: usize,
+    noisy: bool,
+    tt_move: Option<u16>,
+    out: &mut Vec<BrsMove<G::Move>>,
+) {
+    out.clear();
+    let mut list = G::MoveList::default();
+    let mut passes = 0u8;
+    while pos.side_to_move() != root {
+        if noisy {
+            pos.generate_noisy(&mut list);
+        } else {
+            pos.generate_moves(&mut list);
+        }
+        for &mv in list.moves() {
+            let order = if Some(mv.to_bits()) == tt_move {
+                i32::MAX
+            } else {
+                pos.noisy_order(mv)
+            };
+            out.push(BrsMove { passes, mv, order });
+        }
+        pos.make_null_move();
+        passes += 1;
+    }
+    for _ in 0..passes {
+        pos.undo_null_move();
+    }
+    out.sort_by_key(|m| std::cmp::Reverse(m.order));
+}
+
+/// Plays a [`BrsMove`] and the passes after it (until `root` is to move); returns how many
+/// passes followed, for [`brs_undo`].
+pub(crate) fn brs_make<G: Game>(pos: &mut G, m: BrsMove<G::Move>, root: usize) -> u8 {
+    for _ in 0..m.passes {
+        pos.make_null_move();
+    }
+    pos.make_move(m.mv);
+    let mut after = 0u8;
+    while pos.side_to_move() != root {
+        pos.make_null_move();
+        after += 1;
+    }
+    after
+}
+
+/// Takes back [`brs_make`].
+pub(crate) fn brs_undo<G: Game>(pos: &mut G, m: BrsMove<G::Move>, after: u8) {
+    for _ in 0..after {
+        pos.undo_null_move();
+    }
+    pos.undo_move(m.mv);
+    for _ in 0..m.passes {
+        pos.undo_null_move();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_algorithm_matches_the_parameter() {
+        assert_eq!(BRS.default == 1, MULTIPLAYER_ALGORITHM == "brs");
+        assert!(MULTIPLAYER_ALGORITHM == "brs" || MULTIPLAYER_ALGORITHM == "paranoid");
     }
 }
