@@ -200,16 +200,44 @@ impl ChineseCheckers {
         }
     }
 
-    /// The legal moves that advance at least [`NOISY_ADVANCE`] rows (long forward jumps).
+    /// The last empty cell of the side to move's target when only one is left (a piece that
+    /// comes from outside the target and lands there wins), else the empty set.
+    #[inline]
+    fn winning_hole(&self) -> super::CellSet {
+        let target = self.target_cells(self.side as usize);
+        let hole = target & !self.occupied;
+        if hole.count_ones() == 1 {
+            hole
+        } else {
+            0
+        }
+    }
+
+    /// Whether `m` fills the mover's target (wins at once).
+    pub fn is_winning_move(&self, m: Move) -> bool {
+        !m.is_pass()
+            && TABLES.bit[m.to as usize] & self.winning_hole() != 0
+            && TABLES.bit[m.from as usize] & self.target_cells(self.side as usize) == 0
+    }
+
+    /// The legal moves that advance at least [`NOISY_ADVANCE`] rows (long forward jumps), and
+    /// the moves that win at once (fill the target: search must never prune them).
     pub(crate) fn generate_noisy_into(&self, list: &mut ArrayVec<Move, MAX_MOVES>) {
         let home = self.homes[self.side as usize].index();
         let progress = &TABLES.progress[home];
+        let hole = self.winning_hole();
+        let target = self.target_cells(self.side as usize);
         self.for_each_piece(|from, mut dests| {
             let p0 = i32::from(progress[from]);
+            let wins = if TABLES.bit[from] & target == 0 {
+                hole
+            } else {
+                0
+            };
             while dests != 0 {
                 let to = dests.trailing_zeros() as usize;
                 dests &= dests - 1;
-                if i32::from(progress[to]) - p0 >= NOISY_ADVANCE {
+                if i32::from(progress[to]) - p0 >= NOISY_ADVANCE || TABLES.bit[to] & wins != 0 {
                     list.push(Move {
                         from: from as u8,
                         to: to as u8,

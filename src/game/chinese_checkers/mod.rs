@@ -337,8 +337,9 @@ impl Game for ChineseCheckers {
         self.generate_noisy_into(list);
     }
 
+    /// Long forward jumps, and moves that fill the target (so that no pruning skips a win).
     fn is_noisy(&self, m: Move) -> bool {
-        self.advance(m) >= eval::NOISY_ADVANCE
+        self.advance(m) >= eval::NOISY_ADVANCE || self.is_winning_move(m)
     }
 
     /// Forward jumps never run out, so quiescence looks at most two plies past the horizon
@@ -347,8 +348,13 @@ impl Game for ChineseCheckers {
         2
     }
 
+    /// Winning moves first, then by rows advanced.
     fn noisy_order(&self, m: Move) -> i32 {
-        self.advance(m)
+        if self.is_winning_move(m) {
+            100
+        } else {
+            self.advance(m)
+        }
     }
 
     #[inline]
