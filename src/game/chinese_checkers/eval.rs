@@ -163,7 +163,7 @@ impl ChineseCheckers {
         let mut best: Option<[Score; NUM_TERMS]> = None;
         for q in (0..self.num_players as usize).filter(|&q| q != p) {
             let t = self.side_terms(q);
-            if best.map_or(true, |b| t.iter().sum::<Score>() > b.iter().sum::<Score>()) {
+            if best.is_none_or(|b| t.iter().sum::<Score>() > b.iter().sum::<Score>()) {
                 best = Some(t);
             }
         }
