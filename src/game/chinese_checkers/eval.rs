@@ -36,7 +36,7 @@ pub static HOME_LATE: Param = Param::new("CC Home Late Weight", 10, 0, 200, 2);
 /// From this many own moves on, pieces at home count as late.
 pub static HOME_LATE_MOVES: Param = Param::new("CC Home Late Moves", 25, 0, 200, 2);
 /// Score per piece in the target triangle.
-pub static TARGET: Param = Param::new("CC Target Weight", 5, 0, 100, 1);
+pub static TARGET: Param = Param::new("CC Target Weight", 0, 0, 100, 1);
 /// Score per single forward jump available.
 pub static JUMP: Param = Param::new("CC Jump Weight", 2, 0, 50, 1);
 
@@ -369,23 +369,26 @@ mod tests {
             (&TARGET, 4),
             (&JUMP, 5),
         ];
+        // Every weight on (a term off by default is switched on here).
+        for &(param, _) in &terms {
+            if param.get() == 0 {
+                param.set(5).expect("in range");
+            }
+        }
         HOME_LATE_MOVES.set(0).expect("in range");
         let mut seen_nonzero = [false; NUM_TERMS];
         for seed in 1..=10u64 {
             let p = played(2, 40 + 2 * seed as usize, seed);
             let before = p.eval_terms();
             for &(param, k) in &terms {
+                let weight = i64::from(param.get());
                 param.set(0).expect("in range");
                 let after = p.eval_terms();
-                param.reset();
+                let e = p.evaluate();
+                param.set(weight).expect("in range");
                 assert_eq!(after[k].1, 0, "{}", param.name);
                 assert_eq!(after[NUM_TERMS].1, before[NUM_TERMS].1 - before[k].1);
-                assert_eq!(after[NUM_TERMS].1, {
-                    param.set(0).expect("in range");
-                    let e = p.evaluate();
-                    param.reset();
-                    e
-                });
+                assert_eq!(after[NUM_TERMS].1, e);
                 seen_nonzero[k] |= before[k].1 != 0;
             }
             assert_eq!(before[NUM_TERMS].1, p.evaluate());
@@ -394,7 +397,9 @@ mod tests {
                 p.evaluate()
             );
         }
-        HOME_LATE_MOVES.reset();
+        for &param in PARAMS {
+            param.reset();
+        }
         for (_, k) in terms {
             assert!(seen_nonzero[k], "term {} never differed", TERM_NAMES[k]);
         }
