@@ -123,7 +123,7 @@ impl<'a, G: Game> Worker<'a, G> {
         root: &G,
         root_moves: Vec<G::Move>,
     ) -> Self {
-        let teams = Teams::new(root.side_to_move(), root.num_players());
+        let teams = Teams::for_position(root);
         state.prepare(root.num_players());
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {

@@ -20,10 +20,10 @@ use crate::params::Param;
 use super::MATE;
 
 /// The multi-player algorithm used by default when a game has more than two players.
-pub const MULTIPLAYER_ALGORITHM: &str = "paranoid";
+pub const MULTIPLAYER_ALGORITHM: &str = "brs";
 
 /// Default of [`BRS`] (1 exactly when [`MULTIPLAYER_ALGORITHM`] is `brs`; a test checks it).
-const BRS_DEFAULT: i32 = 0;
+const BRS_DEFAULT: i32 = 1;
 
 /// 1: best-reply search, 0: paranoid (for more than two players).
 pub static BRS: Param = Param::new("Search Multiplayer BRS", BRS_DEFAULT, 0, 1, 1);
@@ -59,6 +59,19 @@ impl Teams {
             paranoid: players > 2,
             brs: players > 2 && BRS.get() != 0,
         }
+    }
+
+    /// The teams of a search from `root`: best-reply search only where [`BRS`] is set and the
+    /// game can pass a turn ([`Game::make_null_move`] hands the move to the next player),
+    /// paranoid otherwise.
+    pub(crate) fn for_position<G: Game>(root: &G) -> Self {
+        let mut teams = Teams::new(root.side_to_move(), root.num_players());
+        if teams.brs {
+            let mut p = root.clone();
+            p.make_null_move();
+            teams.brs = p.side_to_move() != root.side_to_move();
+        }
+        teams
     }
 
     /// Whether `a` and `b` play on the same side.
