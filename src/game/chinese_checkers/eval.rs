@@ -13,6 +13,9 @@
 //! - *target*: pieces standing in its target ([`TARGET`]);
 //! - *jumps*: single forward jumps its pieces could make now ([`JUMP`]).
 //!
+//! Every term but *pieces distance* and *target* is on by default; each was measured in games
+//! (README, "Chinese checkers: evaluation and multi-player search").
+//!
 //! The evaluation for side `p` is `g(p) - max over the other sides q of g(q)` (each term as the
 //! difference to that best opponent), so with two players it is zero-sum and
 //! [`Game::evaluate`](crate::game::Game::evaluate) is the evaluation for the side to move.
@@ -27,7 +30,9 @@ use crate::params::Param;
 
 /// Score per cell of plain distance to the target tip.
 pub static DISTANCE: Param = Param::new("CC Distance Weight", 10, 0, 100, 1);
-/// Score per move of jump-aware distance to the target tip.
+/// Score per move of jump-aware distance to the target tip. Off by default: a breadth-first
+/// search per side and node cuts the speed about five times, and at equal nodes weight 5 lost
+/// 6-54 in 60 games (README, Chinese checkers section).
 pub static PIECES_DISTANCE: Param = Param::new("CC Pieces Distance Weight", 0, 0, 100, 1);
 /// Score per cell between the rearmost piece and the mean distance of the pieces.
 pub static STRAGGLER: Param = Param::new("CC Straggler Weight", 4, 0, 100, 1);
@@ -35,7 +40,8 @@ pub static STRAGGLER: Param = Param::new("CC Straggler Weight", 4, 0, 100, 1);
 pub static HOME_LATE: Param = Param::new("CC Home Late Weight", 10, 0, 200, 2);
 /// From this many own moves on, pieces at home count as late.
 pub static HOME_LATE_MOVES: Param = Param::new("CC Home Late Moves", 25, 0, 200, 2);
-/// Score per piece in the target triangle.
+/// Score per piece in the target triangle. Off by default: weight 5 lost 23-37 in 60 games
+/// against weight 0 (the distance term already rewards entering the target).
 pub static TARGET: Param = Param::new("CC Target Weight", 0, 0, 100, 1);
 /// Score per single forward jump available.
 pub static JUMP: Param = Param::new("CC Jump Weight", 2, 0, 50, 1);
