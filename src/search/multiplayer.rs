@@ -31,13 +31,17 @@
 //! | players | games | best-reply | paranoid engines |
 //! |---|---|---|---|
 //! | 3 | 60 | 36 wins (60%) | 15 and 9 wins |
+//! | 4 | 20 | 12 wins (60%) | 2, 2 and 4 wins |
+//! | 6 | 12 | 8 wins (67%) | 1, 1, 2, 0 and 0 wins |
 //!
 //! ```sh
 //! sanqi match --game chinesecheckers --players 3 --nodes 20000 --rounds 20 --random-plies 6 \
 //!   --seed 1 --engine cmd=sanqi name=brs "option.Search Multiplayer BRS=1" \
 //!   --engine cmd=sanqi name=paranoid1 --engine cmd=sanqi name=paranoid2
 //! ```
-//! (made with the option's default at 0, so the paranoid engines needed no option).
+//! and likewise `--players 4 --rounds 5 --random-plies 8` with three paranoid engines and
+//! `--players 6 --rounds 2 --random-plies 12` with five (made while the option's default was 0,
+//! so the paranoid engines needed no option; today they need `option.Search Multiplayer BRS=0`).
 
 use crate::game::{Game, GameMove, MoveBuffer, Outcome};
 use crate::params::Param;
