@@ -78,11 +78,12 @@ pub static SEARCH_PARAMS: &[&Param] = crate::search::params::PARAMS;
 
 /// Every tunable parameter of the engine, in a fixed order.
 pub fn all() -> Vec<&'static Param> {
-    let groups: [&'static [&'static Param]; 4] = [
+    let groups: [&'static [&'static Param]; 5] = [
         crate::game::chess::eval::PARAMS,
         crate::game::xiangqi::eval::PARAMS,
         crate::game::chinese_checkers::eval::PARAMS,
         SEARCH_PARAMS,
+        crate::search::multiplayer::PARAMS,
     ];
     groups.iter().flat_map(|g| g.iter().copied()).collect()
 }

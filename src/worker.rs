@@ -210,7 +210,7 @@ fn think<G: Game>(
     if game.num_players() > 2 {
         let text = format!(
             "multi-player search: {} ({} players), scores from the side to move",
-            search::MULTIPLAYER_ALGORITHM,
+            search::multiplayer::multiplayer_algorithm(),
             game.num_players()
         );
         out.reply(&Reply::message(text), dialect);

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use crate::game::{Game, GameMove, MoveBuffer};
 
 use super::limits::SearchControl;
-use super::multiplayer::Teams;
+use super::multiplayer::{self, BrsMove, Teams};
 use super::ordering::{pick, score_moves, ThreadState, COUNTER, NO_MOVE, NULL_MOVE};
 use super::params::{self as sp, on};
 use super::time::TimeManager;
@@ -132,7 +132,7 @@ impl<'a, G: Game> Worker<'a, G> {
         root: &G,
         root_moves: Vec<G::Move>,
     ) -> Self {
-        let teams = Teams::new(root.side_to_move(), root.num_players());
+        let teams = Teams::for_position(root);
         state.prepare(root.num_players());
         let mut lmr = vec![[0u8; 64]; 64];
         let divisor = f64::from(sp::LMR_DIVISOR.get().max(1));
@@ -447,6 +447,9 @@ impl<'a, G: Game> Worker<'a, G> {
         if alpha >= beta {
             return alpha;
         }
+        if self.teams.brs && stm != self.teams.root {
+            return self.brs_opponents(pos, depth, alpha, beta, ply, pv_node, None);
+        }
 
         let in_check = pos.in_check();
         let key = pos.hash() ^ self.key_salt;
@@ -664,6 +667,9 @@ impl<'a, G: Game> Worker<'a, G> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        if self.teams.brs && stm != self.teams.root {
+            return self.brs_opponents(pos, 0, alpha, beta, ply, false, Some(qply));
+        }
         let in_check = pos.in_check();
         let mut list = G::MoveList::default();
         let mut best;
@@ -727,6 +733,109 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         self.scores.truncate(base);
+        best
+    }
+
+    /// The opponents' layer of best-reply search (see [`multiplayer`]): every move of every
+    /// opponent is tried, each followed by passes up to the root player, and the best one for
+    /// the coalition counts. `qply` is `Some` in quiescence (stand pat, noisy moves only).
+    /// The principal variation stops here (its moves would not follow the turn order).
+    #[allow(clippy::too_many_arguments)]
+    fn brs_opponents(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        qply: Option<u32>,
+    ) -> i32 {
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let key = pos.hash() ^ self.key_salt;
+        let mut tt_move = None;
+        if let Some(q) = qply {
+            let stand_pat = self.evaluate(pos);
+            if stand_pat >= beta || q >= self.quiescence_plies {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        } else if let Some(e) = self.shared.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && i32::from(e.depth) >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut moves: Vec<BrsMove<G::Move>> = Vec::new();
+        multiplayer::brs_moves(pos, self.teams.root, qply.is_some(), tt_move, &mut moves);
+        if moves.is_empty() {
+            return if qply.is_some() {
+                best
+            } else {
+                self.evaluate(pos)
+            };
+        }
+        let mut best_move = None;
+        for (i, &m) in moves.iter().enumerate() {
+            let after = multiplayer::brs_make(pos, m, self.teams.root);
+            let bits = m.mv.to_bits();
+            self.played[ply] = u32::from(bits);
+            let score = if let Some(q) = qply {
+                -self.qsearch(pos, -beta, -alpha, ply + 1, q + 1)
+            } else if i == 0 {
+                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                if pv_node && s > alpha && s < beta {
+                    s = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            multiplayer::brs_undo(pos, m, after);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(bits);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if qply.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = self.evaluate(pos);
+            self.shared.tt.store(
+                key,
+                TtEntry {
+                    mv: best_move,
+                    score: score_to_tt(best, ply),
+                    eval: eval as i16,
+                    depth: depth.clamp(0, 127) as u8,
+                    bound,
+                },
+            );
+        }
         best
     }
 

@@ -17,7 +17,7 @@
 //! * Lazy SMP ([`threads`]): `threads` workers share the table; helpers start at staggered
 //!   depths; the main worker's result is reported. With one thread and a `nodes` limit the
 //!   search is deterministic (the same events and result twice after [`Searcher::clear`]).
-//! * More than two players ([`multiplayer`]): the paranoid algorithm ([`MULTIPLAYER_ALGORITHM`]).
+//! * More than two players ([`multiplayer`]): best-reply search or paranoid ([`MULTIPLAYER_ALGORITHM`]).
 //! * Time ([`time`]): soft and hard limits from the clock; the clock and the stop flag are
 //!   looked at every 1024 nodes. `go infinite` and `go ponder` never return by themselves:
 //!   after the last iteration the search waits for `stop` (or for `ponderhit`, after which the

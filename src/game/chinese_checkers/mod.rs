@@ -6,7 +6,7 @@
 //! - [`fen`]: the position string and the `d` drawing;
 //! - [`paths`]: a witness path for every move (for GUIs that do not know the rules);
 //! - [`distance`]: plain (hex) distance and the "pieces distance" that uses jumps;
-//! - [`eval`]: the progress evaluation and the quiet horizon (`generate_noisy`).
+//! - [`eval`]: the evaluation (distance, stragglers, target, jumps) and the quiet horizon (`generate_noisy`).
 //!
 //! Extras beyond the [`Game`] trait, for protocol commands and evaluation:
 //! - paths: [`ChineseCheckers::moves_with_paths`] (all moves, or those of one piece, each with
@@ -337,8 +337,9 @@ impl Game for ChineseCheckers {
         self.generate_noisy_into(list);
     }
 
+    /// Long forward jumps, and moves that fill the target (so that no pruning skips a win).
     fn is_noisy(&self, m: Move) -> bool {
-        self.advance(m) >= eval::NOISY_ADVANCE
+        self.advance(m) >= eval::NOISY_ADVANCE || self.is_winning_move(m)
     }
 
     /// Forward jumps never run out, so quiescence looks at most two plies past the horizon
@@ -347,8 +348,13 @@ impl Game for ChineseCheckers {
         2
     }
 
+    /// Winning moves first, then by rows advanced.
     fn noisy_order(&self, m: Move) -> i32 {
-        self.advance(m)
+        if self.is_winning_move(m) {
+            100
+        } else {
+            self.advance(m)
+        }
     }
 
     #[inline]
@@ -406,6 +412,32 @@ impl Game for ChineseCheckers {
         self.hash ^= KEYS.piece[letter][from] ^ KEYS.piece[letter][to];
     }
 
+    /// Passes the turn (used by best-reply search to let one opponent move while the others
+    /// pass); not offered to null-move pruning ([`Game::can_null_move`] stays false).
+    fn make_null_move(&mut self) {
+        let s = self.side as usize;
+        let next = if s + 1 == self.num_players as usize {
+            0
+        } else {
+            s + 1
+        };
+        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
+        self.side = next as u8;
+        self.ply = self.ply.wrapping_add(1);
+    }
+
+    fn undo_null_move(&mut self) {
+        let next = self.side as usize;
+        let s = if next == 0 {
+            self.num_players as usize - 1
+        } else {
+            next - 1
+        };
+        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
+        self.side = s as u8;
+        self.ply = self.ply.wrapping_sub(1);
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -433,7 +465,15 @@ impl Game for ChineseCheckers {
     }
 
     fn evaluate(&self) -> Score {
-        self.progress_score()
+        self.evaluation_for(self.side as usize)
+    }
+
+    fn eval_terms(&self) -> Vec<(String, Score)> {
+        self.evaluation_terms()
+    }
+
+    fn evaluate_for(&self, player: usize) -> Score {
+        self.evaluation_for(player)
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
