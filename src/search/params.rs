@@ -28,8 +28,9 @@ pub static NMP_BASE: Param = Param::new("Search NMP Base", 3, 1, 6, 1);
 /// Null move: one more ply of reduction per this many plies of depth.
 pub static NMP_DIVISOR: Param = Param::new("Search NMP Divisor", 4, 1, 12, 1);
 
-/// Futility pruning of quiet moves on (1) or off (0).
-pub static USE_FUTILITY: Param = Param::new("Search Use Futility", 1, 0, 1, 1);
+/// Futility pruning of quiet moves on (1) or off (0). Off by default: it lost in both matches
+/// that measured it (see the README's search table).
+pub static USE_FUTILITY: Param = Param::new("Search Use Futility", 0, 0, 1, 1);
 /// Futility: deepest remaining depth where it applies.
 pub static FUTILITY_DEPTH: Param = Param::new("Search Futility Depth", 3, 1, 8, 1);
 /// Futility: margin at depth 0.
