@@ -499,7 +499,7 @@ fn skill_level_and_limit_strength_search_shallower_and_still_take_a_seen_mate() 
     // UCI_LimitStrength at the lowest Elo is level 0 (one ply) whatever Skill Level says.
     e.send("setoption name Skill Level value 20");
     e.send("setoption name UCI_LimitStrength value true");
-    e.send("setoption name UCI_Elo value 1000");
+    e.send("setoption name UCI_Elo value 1075");
     e.send("go depth 6");
     let (_, lines) = e.expect_prefix("bestmove", PROMPT);
     assert_eq!(deepest(&lines), 1);
