@@ -117,3 +117,26 @@ pub fn run(depth: Option<u32>, searcher: &mut Searcher) -> String {
     out.push_str(&format!("===========================\nTotal time (ms) : {ms}\nNodes searched  : {total_nodes}\nNodes/second    : {}\n", total_nodes * 1000 / ms));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bench_depth_moves_every_game_by_the_same_amount_both_ways() {
+        let depths = |d: Option<u32>| {
+            [
+                GameKind::Chess,
+                GameKind::Xiangqi,
+                GameKind::ChineseCheckers,
+            ]
+            .map(|k| depth_for(k, d))
+        };
+        assert_eq!(depths(None), DEFAULT_DEPTHS);
+        assert_eq!(depths(Some(DEFAULT_DEPTHS[0])), DEFAULT_DEPTHS);
+        assert_eq!(depths(Some(8)), [8, 5, 2]);
+        assert_eq!(depths(Some(15)), [15, 12, 9]);
+        assert_eq!(depths(Some(1)), [1, 1, 1]);
+        assert_eq!(depths(Some(u32::MAX)), [100, 100, 100]);
+    }
+}

@@ -61,11 +61,11 @@ const CASES: &[(&str, &str, i32, &str)] = &[
     ),
 ];
 
-#[test]
-fn exchanges_gain_exactly_their_material_result() {
+/// Each case's move gains exactly its result: at least the result, and not one more.
+fn check_exact<G: Game>(cases: &[(&str, &str, i32, &str)]) {
     let config = GameConfig::default();
-    for &(fen, token, result, line) in CASES {
-        let pos = Chess::from_fen(fen, &config).expect("fen");
+    for &(fen, token, result, line) in cases {
+        let pos = G::from_fen(fen, &config).expect("fen");
         let m = pos.parse_move(token, &config).expect("legal move");
         assert!(
             pos.see_ge(m, result),
@@ -77,6 +77,11 @@ fn exchanges_gain_exactly_their_material_result() {
             result + 1
         );
     }
+}
+
+#[test]
+fn exchanges_gain_exactly_their_material_result() {
+    check_exact::<Chess>(CASES);
 }
 
 #[test]
@@ -124,18 +129,5 @@ const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
 
 #[test]
 fn xiangqi_captures_gain_the_victim_unless_recaptured() {
-    let config = GameConfig::default();
-    for &(fen, token, result, line) in XIANGQI_CASES {
-        let pos = Xiangqi::from_fen(fen, &config).expect("fen");
-        let m = pos.parse_move(token, &config).expect("legal move");
-        assert!(
-            pos.see_ge(m, result),
-            "{fen} {token} ({line}) should gain {result}"
-        );
-        assert!(
-            !pos.see_ge(m, result + 1),
-            "{fen} {token} ({line}) should not gain {}",
-            result + 1
-        );
-    }
+    check_exact::<Xiangqi>(XIANGQI_CASES);
 }

@@ -10,6 +10,17 @@ fn is_bestmove(l: &str) -> bool {
     l.starts_with("bestmove")
 }
 
+/// Waits for `bestmove`, checks it names a move, and that no second one follows.
+fn expect_one_bestmove(e: &mut Engine) {
+    let (best, _) = e.expect_prefix("bestmove", PROMPT);
+    assert!(
+        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
+        "{best}"
+    );
+    let after = e.drain(Duration::from_millis(300));
+    assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
+}
+
 #[test]
 fn uci_handshake_lists_ids_and_every_option_then_uciok() {
     let mut e = Engine::start();
@@ -72,14 +83,8 @@ fn isready_is_answered_during_go_infinite_and_search_goes_on() {
     let later = e.drain(Duration::from_millis(500));
     assert!(!later.iter().any(|l| is_bestmove(l)), "{later:?}");
     e.send("stop");
-    let (best, _) = e.expect_prefix("bestmove", PROMPT);
-    assert!(
-        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
-        "{best}"
-    );
     // Exactly one bestmove.
-    let after = e.drain(Duration::from_millis(300));
-    assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
+    expect_one_bestmove(&mut e);
 }
 
 #[test]
@@ -356,13 +361,7 @@ fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
     assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
     e.send("ponderhit");
     // The clock counts from `go`, so the search ends at once after ponderhit.
-    let (best, _) = e.expect_prefix("bestmove", PROMPT);
-    assert!(
-        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
-        "{best}"
-    );
-    let after = e.drain(Duration::from_millis(300));
-    assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
+    expect_one_bestmove(&mut e);
 }
 
 #[test]

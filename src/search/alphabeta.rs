@@ -89,6 +89,29 @@ pub(crate) fn score_from_tt(score: i16, ply: usize) -> i32 {
     }
 }
 
+/// The score a table entry proves for a non-PV node searched to `depth` with the window
+/// `alpha..beta`, if its depth and bound suffice.
+#[inline]
+fn tt_cutoff(
+    e: &TtEntry,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    pv_node: bool,
+) -> Option<i32> {
+    if pv_node || i32::from(e.depth) < depth {
+        return None;
+    }
+    let s = score_from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
+}
+
 /// One search thread.
 pub(crate) struct Worker<'a, G: Game> {
     pub id: usize,
@@ -455,18 +478,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let key = pos.hash() ^ self.key_salt;
         let entry = self.shared.tt.probe(key);
         let tt_move = entry.and_then(|e| e.mv);
-        if let Some(e) = entry {
-            if !pv_node && i32::from(e.depth) >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        if let Some(s) = entry.and_then(|e| tt_cutoff(&e, depth, alpha, beta, ply, pv_node)) {
+            return s;
         }
         let static_eval = if in_check {
             -INFINITY
@@ -764,16 +777,8 @@ impl<'a, G: Game> Worker<'a, G> {
             best = stand_pat;
         } else if let Some(e) = self.shared.tt.probe(key) {
             tt_move = e.mv;
-            if !pv_node && i32::from(e.depth) >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+            if let Some(s) = tt_cutoff(&e, depth, alpha, beta, ply, pv_node) {
+                return s;
             }
         }
         let mut moves: Vec<BrsMove<G::Move>> = Vec::new();

@@ -506,8 +506,18 @@ pub fn play_game_with_progress<G: Game>(
 
         if seats == 2 {
             let opponent = 1 - mover;
-            if reply.resign {
-                let why = format!("{} resigns", engines[mover].spec.name);
+            let mut resigned = reply.resign.then_some("resigns");
+            if let Some(r) = settings.resign {
+                match reply.score {
+                    Some(s) if s <= -r.score => resign_run[mover] += 1,
+                    _ => resign_run[mover] = 0,
+                }
+                if resigned.is_none() && resign_run[mover] >= r.move_count {
+                    resigned = Some("resigns by score adjudication");
+                }
+            }
+            if let Some(how) = resigned {
+                let why = format!("{} {how}", engines[mover].spec.name);
                 return Ok(finish(
                     opening,
                     seat_engine,
@@ -518,25 +528,6 @@ pub fn play_game_with_progress<G: Game>(
                     Termination::Adjudication,
                     why,
                 ));
-            }
-            if let Some(r) = settings.resign {
-                match reply.score {
-                    Some(s) if s <= -r.score => resign_run[mover] += 1,
-                    _ => resign_run[mover] = 0,
-                }
-                if resign_run[mover] >= r.move_count {
-                    let why = format!("{} resigns by score adjudication", engines[mover].spec.name);
-                    return Ok(finish(
-                        opening,
-                        seat_engine,
-                        moves,
-                        &pos,
-                        Some(opponent),
-                        None,
-                        Termination::Adjudication,
-                        why,
-                    ));
-                }
             }
             if let Some(d) = settings.draw {
                 let full_moves = (opening.moves.len() + moves.len()) as u32 / 2;

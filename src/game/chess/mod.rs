@@ -37,17 +37,17 @@ impl Chess {
     /// How many times the current position occurred before, within the reversible plies
     /// (same side to move, same pieces, castling rights and en-passant square).
     pub fn repetitions(&self) -> usize {
-        let limit = self.halfmove.min(self.plies_from_null) as usize;
+        self.earlier_occurrences().count()
+    }
+
+    /// How many plies back each earlier occurrence of the current position stands, nearest
+    /// first, within the reversible plies.
+    fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
+        let limit = (self.halfmove.min(self.plies_from_null) as usize).min(self.history.len());
         let len = self.history.len();
-        let mut count = 0;
-        let mut d = 4;
-        while d <= limit && d <= len {
-            if self.history[len - d].hash == self.hash {
-                count += 1;
-            }
-            d += 2;
-        }
-        count
+        (4..=limit)
+            .step_by(2)
+            .filter(move |&d| self.history[len - d].hash == self.hash)
     }
 
     /// Draw by rule (insufficient material, fifty moves, threefold repetition); a position
@@ -62,20 +62,11 @@ impl Chess {
             }
             return Some(Outcome::Draw);
         }
-        let limit = self.halfmove.min(self.plies_from_null) as usize;
-        let len = self.history.len();
-        let mut count = 0;
-        let mut d = 4;
-        while d <= limit && d <= len {
-            if self.history[len - d].hash == self.hash {
-                if d <= path || count == 1 {
-                    return Some(Outcome::Draw);
-                }
-                count += 1;
-            }
-            d += 2;
-        }
-        None
+        // A repeat inside the search path, or a second earlier occurrence (the third in all).
+        self.earlier_occurrences()
+            .enumerate()
+            .any(|(count, d)| d <= path || count == 1)
+            .then_some(Outcome::Draw)
     }
 
     /// Whether neither side can ever mate: no pawns, rooks or queens, and either at most one
