@@ -112,6 +112,19 @@ fn tt_cutoff(
     cut.then_some(s)
 }
 
+/// The bound a node's best score `best` gives, searched with the window `alpha..beta`: at least
+/// `best` when it reached beta, exact when it raised alpha, at most `best` otherwise.
+#[inline]
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// One search thread.
 pub(crate) struct Worker<'a, G: Game> {
     pub id: usize,
@@ -411,13 +424,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.root_moves[first..].sort_by_key(|r| std::cmp::Reverse(r.score));
         if !self.stopped {
             let best_move = self.root_moves[first].mv;
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > start_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, start_alpha, beta);
             if first == 0 {
                 self.shared.tt.store(
                     pos.hash() ^ self.key_salt,
@@ -641,13 +648,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.scores.truncate(base);
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         self.shared.tt.store(
             key,
             TtEntry {
@@ -822,13 +823,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         if qply.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, original_alpha, beta);
             let eval = self.evaluate(pos);
             self.shared.tt.store(
                 key,

@@ -293,6 +293,36 @@ impl ChineseCheckers {
     }
 }
 
+impl ChineseCheckers {
+    /// The turn passes to the next seat (hash, side and ply; the board is untouched).
+    #[inline]
+    fn pass_turn(&mut self) {
+        let s = self.side as usize;
+        let next = if s + 1 == self.num_players as usize {
+            0
+        } else {
+            s + 1
+        };
+        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
+        self.side = next as u8;
+        self.ply = self.ply.wrapping_add(1);
+    }
+
+    /// Takes back [`ChineseCheckers::pass_turn`].
+    #[inline]
+    fn unpass_turn(&mut self) {
+        let next = self.side as usize;
+        let s = if next == 0 {
+            self.num_players as usize - 1
+        } else {
+            next - 1
+        };
+        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
+        self.side = s as u8;
+        self.ply = self.ply.wrapping_sub(1);
+    }
+}
+
 impl Game for ChineseCheckers {
     type Move = Move;
     type MoveList = MoveList<Move, MAX_MOVES>;
@@ -361,14 +391,7 @@ impl Game for ChineseCheckers {
     fn make_move(&mut self, m: Move) {
         debug_assert_eq!(self.winner, NO_WINNER, "move made in a won position");
         let s = self.side as usize;
-        let next = if s + 1 == self.num_players as usize {
-            0
-        } else {
-            s + 1
-        };
-        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
-        self.side = next as u8;
-        self.ply = self.ply.wrapping_add(1);
+        self.pass_turn();
         if m.is_pass() {
             return;
         }
@@ -390,15 +413,8 @@ impl Game for ChineseCheckers {
 
     #[inline]
     fn undo_move(&mut self, m: Move) {
-        let next = self.side as usize;
-        let s = if next == 0 {
-            self.num_players as usize - 1
-        } else {
-            next - 1
-        };
-        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
-        self.side = s as u8;
-        self.ply = self.ply.wrapping_sub(1);
+        self.unpass_turn();
+        let s = self.side as usize;
         // Moves are only made in positions without a winner.
         self.winner = NO_WINNER;
         if m.is_pass() {
@@ -415,27 +431,11 @@ impl Game for ChineseCheckers {
     /// Passes the turn (used by best-reply search to let one opponent move while the others
     /// pass); not offered to null-move pruning ([`Game::can_null_move`] stays false).
     fn make_null_move(&mut self) {
-        let s = self.side as usize;
-        let next = if s + 1 == self.num_players as usize {
-            0
-        } else {
-            s + 1
-        };
-        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
-        self.side = next as u8;
-        self.ply = self.ply.wrapping_add(1);
+        self.pass_turn();
     }
 
     fn undo_null_move(&mut self) {
-        let next = self.side as usize;
-        let s = if next == 0 {
-            self.num_players as usize - 1
-        } else {
-            next - 1
-        };
-        self.hash ^= KEYS.side[s] ^ KEYS.side[next];
-        self.side = s as u8;
-        self.ply = self.ply.wrapping_sub(1);
+        self.unpass_turn();
     }
 
     fn hash(&self) -> u64 {
