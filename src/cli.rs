@@ -3,26 +3,41 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::game::{GameConfig, GameKind};
+use crate::game::{GameConfigs, GameKind};
 use crate::search::Searcher;
 
-const USAGE: &str = "usage:
+/// The usage text, with every game's setup flags from the registry.
+fn usage() -> String {
+    let mut text = String::from(
+        "usage:
   sanqi                                   run the UCI/UCCI protocol loop on stdin/stdout
   sanqi bench [depth]                     fixed search benchmark: node-count signature and speed
-  sanqi perft <depth> [options] [fen...]  count leaf nodes, divided by root move
-      --game chess|xiangqi|chinesecheckers  (default chess)
-      --chess960                            write castling as king-takes-rook
-      --players 2|3|4|6                     Chinese-checkers start position
-      --goal-lock --no-foreign-stop         Chinese-checkers rule variants
-  sanqi match --game <game> --engine cmd=... --engine cmd=... [options]
+  sanqi perft <depth> [options] [fen...]  count leaf nodes, divided by root move\n",
+    );
+    text.push_str(&format!(
+        "      --game {}  (default {})\n",
+        GameKind::NAMES.join("|"),
+        GameKind::NAMES.first().copied().unwrap_or("")
+    ));
+    for &kind in GameKind::ALL {
+        let flags = GameConfigs::flags_help(kind);
+        if !flags.is_empty() {
+            text.push_str(&format!("      {}  ({})\n", flags.join(" "), kind.name()));
+        }
+    }
+    text.push_str(
+        "  sanqi match --game <game> --engine cmd=... --engine cmd=... [options]
                                           engine-vs-engine tournaments (sanqi match --help)
-  sanqi --version | --help";
+  sanqi --version | --help",
+    );
+    text
+}
 
 /// Runs the command line; returns the process exit code.
 pub fn main(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
         None => {
-            crate::engine::run_stdio();
+            crate::uci::run_stdio();
             ExitCode::SUCCESS
         }
         Some("bench") => {
@@ -38,11 +53,11 @@ pub fn main(args: &[String]) -> ExitCode {
         Some("perft") => perft(&args[1..]),
         Some("match") => crate::tournament::main(&args[1..]),
         Some("--version") | Some("-V") => {
-            println!("{}", crate::engine::NAME);
+            println!("{}", crate::uci::NAME);
             ExitCode::SUCCESS
         }
         Some("--help") | Some("-h") | Some("help") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             ExitCode::SUCCESS
         }
         Some(other) => usage_error(&format!("unknown command '{other}'")),
@@ -50,7 +65,7 @@ pub fn main(args: &[String]) -> ExitCode {
 }
 
 fn usage_error(msg: &str) -> ExitCode {
-    eprintln!("sanqi: {msg}\n{USAGE}");
+    eprintln!("sanqi: {msg}\n{}", usage());
     ExitCode::from(2)
 }
 
@@ -58,37 +73,37 @@ fn perft(args: &[String]) -> ExitCode {
     let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
         return usage_error("perft needs a depth");
     };
-    let mut kind = GameKind::Chess;
-    let mut config = GameConfig::default();
-    let mut fen_words = Vec::new();
+    // The game first (its flags depend on it), then its setup flags and the position words.
+    let mut kind = GameKind::ALL.first().copied().unwrap_or(GameKind::Chess);
+    let mut rest = Vec::new();
     let mut i = 1;
     while i < args.len() {
-        match args[i].as_str() {
-            "--game" | "--variant" => {
-                let Some(k) = args.get(i + 1).and_then(|n| GameKind::from_name(n)) else {
-                    return usage_error("--game takes chess, xiangqi or chinesecheckers");
-                };
-                kind = k;
-                i += 1;
-            }
-            "--chess960" => config.chess960 = true,
-            "--goal-lock" => config.cc_goal_lock = true,
-            "--no-foreign-stop" => config.cc_no_foreign_stop = true,
-            "--players" => {
-                match args.get(i + 1).and_then(|n| n.parse::<u8>().ok()) {
-                    Some(n @ (2 | 3 | 4 | 6)) => config.cc_players = n,
-                    _ => return usage_error("--players takes 2, 3, 4 or 6"),
-                }
-                i += 1;
-            }
-            word => fen_words.push(word.to_string()),
+        if matches!(args[i].as_str(), "--game" | "--variant") {
+            let Some(k) = args.get(i + 1).and_then(|n| GameKind::from_name(n)) else {
+                return usage_error(&format!("--game takes {}", GameKind::NAMES.join(", ")));
+            };
+            kind = k;
+            i += 1;
+        } else {
+            rest.push(args[i].clone());
+        }
+        i += 1;
+    }
+    let mut configs = GameConfigs::default();
+    let mut fen_words = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        match configs.read_flag(kind, &rest, &mut i) {
+            Ok(true) => {}
+            Ok(false) => fen_words.push(rest[i].clone()),
+            Err(e) => return usage_error(&e),
         }
         i += 1;
     }
     let game = if fen_words.is_empty() {
-        Ok(kind.startpos(&config))
+        Ok(kind.startpos(&configs))
     } else {
-        kind.from_fen(&fen_words.join(" "), &config)
+        kind.from_fen(&fen_words.join(" "), &configs)
     };
     let mut game = match game {
         Ok(g) => g,
@@ -98,7 +113,7 @@ fn perft(args: &[String]) -> ExitCode {
         }
     };
     let start = Instant::now();
-    let (lines, total) = game.perft_divide(depth, &config);
+    let (lines, total) = game.perft_divide(depth, &configs);
     let secs = start.elapsed().as_secs_f64();
     for (m, n) in lines {
         println!("{m}: {n}");

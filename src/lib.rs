@@ -1,15 +1,16 @@
 //! sanqi: one engine for chess (Chess960 included), xiangqi and Chinese checkers.
 //!
-//! The protocol loop lives in [`engine`] (reader) and a worker thread (search jobs); games behind
-//! the [`game::Game`] trait in [`game`]; the generic search in [`search`].
+//! - [`game`]: the [`game::Game`] trait, one folder per game, and the one registry of games;
+//! - [`search`]: the generic search over any [`game::Game`];
+//! - [`uci`]: the protocol front end (session, search thread, options);
+//! - [`tune`]: tunable parameters and option types (a leaf every module may use);
+//! - [`bench`], [`cli`], [`tournament`]: the one-shot tools (`sanqi bench`, `sanqi perft`,
+//!   `sanqi match`).
 
 pub mod bench;
 pub mod cli;
-pub mod engine;
 pub mod game;
-pub mod io;
-pub mod options;
-pub mod params;
 pub mod search;
 pub mod tournament;
-mod worker;
+pub mod tune;
+pub mod uci;

@@ -10,7 +10,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use sanqi::game::chess::{eval::PARAMS, Chess, STARTPOS};
-use sanqi::game::{Game, GameConfig, MoveBuffer, Score};
+use sanqi::game::{Game, GameConfig, MoveBuffer, Value};
 use sanqi::params::Param;
 
 static LOCK: Mutex<()> = Mutex::new(());
@@ -48,7 +48,7 @@ fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen, &GameConfig::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn eval(fen: &str) -> Score {
+fn eval(fen: &str) -> Value {
     pos(fen).evaluate()
 }
 
@@ -342,7 +342,7 @@ fn eval_terms_add_up_to_the_total_which_is_evaluate() {
         let (last, rest) = terms.split_last().unwrap();
         assert_eq!(last.1, p.evaluate(), "{fen}");
         assert!(last.0.contains("total"));
-        let sum: Score = rest.iter().map(|(_, v)| v).sum();
+        let sum: Value = rest.iter().map(|(_, v)| v).sum();
         assert_eq!(sum, last.1, "{fen}: {terms:?}");
         for name in [
             "material",

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use sanqi::game::{Game, GameConfig, GameError, GameKind, GameMove, MoveList, Outcome, Score};
+use sanqi::game::{Game, GameConfig, GameError, GameKind, GameMove, MoveList, Outcome, Value};
 use sanqi::tournament::engine::{EngineSpec, Proto};
 use sanqi::tournament::referee::{translate_ranks, ResignAdjudication, Termination};
 use sanqi::tournament::timecontrol::TimeControl;
@@ -160,7 +160,7 @@ impl Game for TicTacToe {
     fn format_move(&self, m: Cell, _: &GameConfig) -> String {
         cell_name(m.0 as usize)
     }
-    fn evaluate(&self) -> Score {
+    fn evaluate(&self) -> Value {
         0
     }
 }
@@ -267,7 +267,7 @@ impl Game for Race {
             n => n.to_string(),
         }
     }
-    fn evaluate(&self) -> Score {
+    fn evaluate(&self) -> Value {
         0
     }
 }

@@ -1,48 +1,29 @@
-//! The `Game` trait that search, perft and the protocol loop are written against, and the
-//! `AnyGame` enum that picks one game at the edge (once per command).
-//!
-//! Every game lives in its own folder: [`chess`], [`xiangqi`], [`chinese_checkers`].
+//! The `Game` trait that search, perft, the protocol loop and the match referee are written
+//! against. Everything game-specific lives in one folder per game ([`chess`], [`xiangqi`],
+//! [`chinese_checkers`]) and is reached through this trait; the one list of games is
+//! [`registry`], which makes [`AnyGame`] (a position of any game, picked once per command),
+//! [`GameKind`] and [`GameConfigs`] (every game's setup) from it.
 
 use std::fmt;
 
 use arrayvec::ArrayVec;
 
+use crate::tune::Param;
+
 pub mod chess;
 pub mod chinese_checkers;
+pub mod registry;
+pub mod setup;
 pub mod xiangqi;
 
-/// A score in centipawn-like units, always from the point of view of the side to move
-/// (for more than two players: of the player named).
-pub type Score = i32;
+pub(crate) use registry::{with_game, with_kind};
+pub use registry::{AnyGame, GameConfigs, GameKind};
+pub use setup::{SetupInfo, SetupOption};
 
-/// Settings that change how a game's positions are set up or how its moves are written.
-/// Filled from engine options (`UCI_Chess960`, the xiangqi rank convention, Chinese-checkers
-/// player count and rule variants); each game reads only its own fields.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameConfig {
-    /// Chess: write castling as king-takes-rook (`e1h1`) instead of `e1g1`. Both are read.
-    pub chess960: bool,
-    /// Xiangqi: read and write ranks 1-10 (Fairy-Stockfish convention) instead of ICCS 0-9.
-    pub xiangqi_ranks_from_one: bool,
-    /// Chinese checkers: number of players of `startpos` (2, 3, 4 or 6).
-    pub cc_players: u8,
-    /// Chinese checkers rule variant `goal-lock`.
-    pub cc_goal_lock: bool,
-    /// Chinese checkers rule variant `no-foreign-stop`.
-    pub cc_no_foreign_stop: bool,
-}
-
-impl Default for GameConfig {
-    fn default() -> Self {
-        GameConfig {
-            chess960: false,
-            xiangqi_ranks_from_one: false,
-            cc_players: 2,
-            cc_goal_lock: false,
-            cc_no_foreign_stop: false,
-        }
-    }
-}
+/// An evaluation in centipawn-like units, always from the point of view of the side to move
+/// (for more than two players: of the player named). The protocols' score (centipawns or mate)
+/// is `sanqi_protocol::Score`; the search's is [`crate::search::SearchScore`].
+pub type Value = i32;
 
 /// Why a position string or a move token was rejected. The message names the problem and is
 /// printed to the GUI as `info string error: <message>`.
@@ -126,13 +107,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The fixed-size list legal moves are generated into.
     type MoveList: MoveBuffer<Self::Move>;
 
-    /// The protocol name of the game (`chess`, `xiangqi`, `chinesecheckers`).
+    /// The game's setup: the settings its options change (see [`setup`]).
+    type Config: Clone + Copy + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static;
+
+    /// The protocol name of the game (`chess`, `xiangqi`, `chinesecheckers`), the value of
+    /// `UCI_Variant` and of `--game`.
     const NAME: &'static str;
+    /// The game's setup options, declared once (engine options, `setoption`, command-line flags).
+    const SETUP: &'static [SetupOption<Self::Config>] = &[];
+    /// The tunable weights of the game's evaluation (UCI spin options, `spsa`).
+    const PARAMS: &'static [&'static Param] = &[];
+    /// The positions `sanqi bench` searches for this game (in the default setup).
+    const BENCH_POSITIONS: &'static [&'static str] = &[];
+    /// The depth `sanqi bench` searches them to (picked so the whole bench takes seconds).
+    const BENCH_DEPTH: u32 = 1;
 
     /// The start position for this configuration.
-    fn startpos(config: &GameConfig) -> Self;
+    fn startpos(config: &Self::Config) -> Self;
     /// Parses a position string (FEN, or the Chinese-checkers position string).
-    fn from_fen(fen: &str, config: &GameConfig) -> Result<Self, GameError>;
+    fn from_fen(fen: &str, config: &Self::Config) -> Result<Self, GameError>;
     /// Writes the position string (canonical form).
     fn to_fen(&self) -> String;
     /// A human-readable drawing for the `d` command (board, FEN, hash key, extras), lines joined by `\n`.
@@ -172,11 +165,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn make_move(&mut self, m: Self::Move);
     /// Takes back the last move made (the same `m` is passed back).
     fn undo_move(&mut self, m: Self::Move);
-    /// Whether a null move (pass) may be tried in search here. Default: never.
+    /// Whether a null move may be tried by null-move pruning here. Default: never.
     fn can_null_move(&self) -> bool {
         false
     }
-    /// Passes the turn (only called when [`Game::can_null_move`] is true).
+    /// Whether a side may pass its turn in this game (Chinese checkers: a side without a move
+    /// passes), so that [`Game::make_null_move`] hands the move to the next player. Best-reply
+    /// search for more than two players needs it. Default: no.
+    fn can_pass(&self) -> bool {
+        false
+    }
+    /// Passes the turn (only called when [`Game::can_null_move`] or [`Game::can_pass`] is true).
     fn make_null_move(&mut self) {}
     /// Takes back [`Game::make_null_move`].
     fn undo_null_move(&mut self) {}
@@ -213,25 +212,83 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Why the game stands ended with `outcome` (from [`Game::outcome`] of this position), as
+    /// the words after "wins" or "draw" in a game record: `by checkmate`, `by repetition`,
+    /// `(target triangle filled)`. Default: from the rule and check state alone.
+    fn outcome_reason(&self, outcome: Outcome) -> String {
+        let by_rule = self.rule_outcome().is_some();
+        match (outcome, by_rule) {
+            (Outcome::Win(_), false) if self.in_check() => "by checkmate".into(),
+            (Outcome::Win(_), false) => "(opponent has no legal move)".into(),
+            (Outcome::Draw, false) => "by stalemate".into(),
+            (_, true) => "by rule".into(),
+        }
+    }
+
+    /// How far each player still has to go, lower is better (Chinese checkers: each player's
+    /// distance to its target), for the match referee's stall adjudication: a game in which no
+    /// player improves for a while is a stall. Default: no measure.
+    fn progress(&self) -> Option<Vec<u32>> {
+        None
+    }
+
     /// Reads a move token and matches it against the legal moves (so an illegal token never
     /// reaches [`Game::make_move`]).
-    fn parse_move(&self, text: &str, config: &GameConfig) -> Result<Self::Move, GameError>;
+    fn parse_move(&self, text: &str, config: &Self::Config) -> Result<Self::Move, GameError>;
     /// Writes a move in protocol form.
-    fn format_move(&self, m: Self::Move, config: &GameConfig) -> String;
+    fn format_move(&self, m: Self::Move, config: &Self::Config) -> String;
+    /// Extra text the engine prints as `info string <text>` before `bestmove` (Chinese checkers:
+    /// `path k3 k5 k7`, the cells of the jump chain). Default: none.
+    fn annotate_move(&self, m: Self::Move) -> Option<String> {
+        let _ = m;
+        None
+    }
+    /// The legal moves for the `moves [filter]` command, one text each (`e2e4`, or for Chinese
+    /// checkers `k3k5 path k3 k5`). `filter` names a piece by its square or cell; a filter the
+    /// game cannot read is an error. Default: every legal move whose text starts with `filter`.
+    fn list_moves(
+        &self,
+        filter: Option<&str>,
+        config: &Self::Config,
+    ) -> Result<Vec<String>, GameError> {
+        let mut list = Self::MoveList::default();
+        self.generate_moves(&mut list);
+        Ok(list
+            .moves()
+            .iter()
+            .map(|&m| self.format_move(m, config))
+            .filter(|t| filter.is_none_or(|f| t.starts_with(f)))
+            .collect())
+    }
+    /// A move as a game record writes it (chess: SAN; xiangqi: `H2-E2`). Default: protocol form.
+    fn record_move(&self, m: Self::Move, config: &Self::Config) -> String {
+        self.format_move(m, config)
+    }
+    /// The PGN tags that name the game and its notation (`Variant`, `Format`). Default: the
+    /// `Variant` tag with [`Game::NAME`].
+    fn record_tags(config: &Self::Config) -> Vec<(&'static str, String)> {
+        let _ = config;
+        vec![("Variant", Self::NAME.to_string())]
+    }
+    /// Whether a record from `start` must carry its position (`SetUp`/`FEN` tags). Default: always.
+    fn record_needs_fen(start: &str, config: &Self::Config) -> bool {
+        let _ = (start, config);
+        true
+    }
 
     /// Static evaluation from the point of view of the side to move.
-    fn evaluate(&self) -> Score;
+    fn evaluate(&self) -> Value;
 
     /// The terms of the static evaluation for the `eval` command, each as (name, value from the
     /// side to move's view); the last one is the total that [`Game::evaluate`] returns.
     /// Default: the total only.
-    fn eval_terms(&self) -> Vec<(String, Score)> {
+    fn eval_terms(&self) -> Vec<(String, Value)> {
         vec![("total (side to move)".to_string(), self.evaluate())]
     }
 
     /// Static evaluation from the point of view of `player` (for multi-player search).
     /// The default suits two-player zero-sum games.
-    fn evaluate_for(&self, player: usize) -> Score {
+    fn evaluate_for(&self, player: usize) -> Value {
         if player == self.side_to_move() {
             self.evaluate()
         } else {
@@ -259,128 +316,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
-/// The game chosen by `UCI_Variant` (or by the UCCI dialect), holding the current position.
-///
-/// Positions differ in size from game to game; the engine holds one of these at a time and
-/// clones it once per `go`, so the variants are not boxed.
-#[derive(Clone)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyGame {
-    /// Chess, standard or Chess960.
-    Chess(chess::Chess),
-    /// Xiangqi.
-    Xiangqi(xiangqi::Xiangqi),
-    /// Chinese checkers with 2 to 6 players.
-    ChineseCheckers(chinese_checkers::ChineseCheckers),
-}
-
-/// Which game, without a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    /// Chess.
-    Chess,
-    /// Xiangqi.
-    Xiangqi,
-    /// Chinese checkers.
-    ChineseCheckers,
-}
-
-impl GameKind {
-    /// The `UCI_Variant` value naming this game.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Chess => chess::Chess::NAME,
-            GameKind::Xiangqi => xiangqi::Xiangqi::NAME,
-            GameKind::ChineseCheckers => chinese_checkers::ChineseCheckers::NAME,
-        }
-    }
-
-    /// Reads a `UCI_Variant` value (case-insensitive).
-    pub fn from_name(name: &str) -> Option<GameKind> {
-        [
-            GameKind::Chess,
-            GameKind::Xiangqi,
-            GameKind::ChineseCheckers,
-        ]
-        .into_iter()
-        .find(|k| k.name().eq_ignore_ascii_case(name.trim()))
-    }
-
-    /// The start position of this game.
-    pub fn startpos(self, config: &GameConfig) -> AnyGame {
-        match self {
-            GameKind::Chess => AnyGame::Chess(chess::Chess::startpos(config)),
-            GameKind::Xiangqi => AnyGame::Xiangqi(xiangqi::Xiangqi::startpos(config)),
-            GameKind::ChineseCheckers => {
-                AnyGame::ChineseCheckers(chinese_checkers::ChineseCheckers::startpos(config))
-            }
-        }
-    }
-
-    /// Parses a position of this game.
-    pub fn from_fen(self, fen: &str, config: &GameConfig) -> Result<AnyGame, GameError> {
-        Ok(match self {
-            GameKind::Chess => AnyGame::Chess(chess::Chess::from_fen(fen, config)?),
-            GameKind::Xiangqi => AnyGame::Xiangqi(xiangqi::Xiangqi::from_fen(fen, config)?),
-            GameKind::ChineseCheckers => {
-                AnyGame::ChineseCheckers(chinese_checkers::ChineseCheckers::from_fen(fen, config)?)
-            }
-        })
-    }
-}
-
-/// Calls `$body` with `$g` bound to the concrete game inside an `AnyGame` (compiled once per game).
-#[macro_export]
-macro_rules! with_game {
-    ($any:expr, $g:ident => $body:expr) => {
-        match $any {
-            $crate::game::AnyGame::Chess($g) => $body,
-            $crate::game::AnyGame::Xiangqi($g) => $body,
-            $crate::game::AnyGame::ChineseCheckers($g) => $body,
-        }
-    };
-}
-
-impl AnyGame {
-    /// Which game this is.
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGame::Chess(_) => GameKind::Chess,
-            AnyGame::Xiangqi(_) => GameKind::Xiangqi,
-            AnyGame::ChineseCheckers(_) => GameKind::ChineseCheckers,
-        }
-    }
-
-    /// The position string.
-    pub fn to_fen(&self) -> String {
-        with_game!(self, g => g.to_fen())
-    }
-
-    /// Parses `text` as a legal move and plays it.
-    pub fn play_text_move(&mut self, text: &str, config: &GameConfig) -> Result<(), GameError> {
-        with_game!(self, g => {
-            let m = g.parse_move(text, config)?;
-            g.make_move(m);
-            Ok(())
-        })
-    }
-
-    /// Perft with one line per root move (`move: count`) and the total.
-    pub fn perft_divide(&mut self, depth: u32, config: &GameConfig) -> (Vec<(String, u64)>, u64) {
-        with_game!(self, g => perft_divide(g, depth, config))
-    }
-
-    /// The `d` drawing.
-    pub fn display(&self) -> String {
-        with_game!(self, g => g.display())
-    }
-}
-
 /// Perft split by root move, as `go perft` prints it.
 pub fn perft_divide<G: Game>(
     game: &mut G,
     depth: u32,
-    config: &GameConfig,
+    config: &G::Config,
 ) -> (Vec<(String, u64)>, u64) {
     let mut lines = Vec::new();
     if depth == 0 {
@@ -398,4 +338,14 @@ pub fn perft_divide<G: Game>(
         lines.push((text, n));
     }
     (lines, total)
+}
+
+/// Every legal move of `game` in protocol form.
+pub fn legal_move_texts<G: Game>(game: &G, config: &G::Config) -> Vec<String> {
+    let mut list = G::MoveList::default();
+    game.generate_moves(&mut list);
+    list.moves()
+        .iter()
+        .map(|&m| game.format_move(m, config))
+        .collect()
 }

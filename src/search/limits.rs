@@ -50,13 +50,14 @@ impl Default for SearchOptions {
 /// Flags the protocol thread shares with a running search (keep it in an `Arc`).
 ///
 /// The search only reads them. The caller sets `ponder` before `go ponder`, clears `stop` before
-/// every `go`, sets `stop` on `stop`, and clears `ponder` on `ponderhit`.
+/// every `go` ([`SearchControl::reset`]), sets `stop` on `stop`, and clears `ponder` on
+/// `ponderhit`. The flags are private: every change goes through these methods.
 #[derive(Debug, Default)]
 pub struct SearchControl {
     /// Set to end the search as soon as possible.
-    pub stop: AtomicBool,
+    stop: AtomicBool,
     /// While set, the time limits do not apply and the search does not return by itself.
-    pub ponder: AtomicBool,
+    ponder: AtomicBool,
 }
 
 impl SearchControl {
@@ -67,7 +68,13 @@ impl SearchControl {
 
     /// Prepares the flags for a new `go` (`ponder` for `go ponder`).
     pub fn reset(&self, ponder: bool) {
-        self.stop.store(false, Ordering::SeqCst);
+        self.start(false, ponder);
+    }
+
+    /// Sets both flags for a new `go`: `stopped` when a `stop` for it came in before it
+    /// started, `ponder` for `go ponder` whose `ponderhit` has not come yet.
+    pub fn start(&self, stopped: bool, ponder: bool) {
+        self.stop.store(stopped, Ordering::SeqCst);
         self.ponder.store(ponder, Ordering::SeqCst);
     }
 

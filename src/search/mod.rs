@@ -43,6 +43,11 @@ pub use multiplayer::MULTIPLAYER_ALGORITHM;
 pub use ordering::ThreadState;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
+/// Every tunable search parameter (UCI spin options, `spsa`), in a fixed order.
+pub fn params() -> impl Iterator<Item = &'static crate::tune::Param> {
+    params::PARAMS.iter().chain(multiplayer::PARAMS).copied()
+}
+
 /// Score of a side that mates at once (mate in `n` plies scores `MATE - n`).
 pub const MATE: i32 = 32_000;
 /// The deepest ply a search reaches (quiescence and extensions included).

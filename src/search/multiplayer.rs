@@ -14,7 +14,7 @@
 //! *Paranoid*: every player moves in turn, so the root player moves once every `n` plies.
 //! *Best-reply search*: after each root move comes one layer where every move of every
 //! opponent is tried and only the best one for the coalition counts (the other opponents pass:
-//! [`crate::game::Game::make_null_move`]), so the root player moves every other layer and sees
+//! [`crate::game::Game::make_null_move`], only where [`crate::game::Game::can_pass`]), so the root player moves every other layer and sees
 //! deeper into its own plans. Mate scores count layers, so `Mate(k)` is still a win on the
 //! root player's k-th move. The principal variation stops at the first opponents' layer (its
 //! moves do not follow the turn order). Best-reply search needs a game whose null move hands
@@ -44,7 +44,6 @@
 //! so the paranoid engines needed no option; today they need `option.Search Multiplayer BRS=0`).
 
 use crate::game::{Game, GameMove, MoveBuffer, Outcome};
-use crate::params::Param;
 
 use super::MATE;
 
@@ -54,11 +53,12 @@ pub const MULTIPLAYER_ALGORITHM: &str = "brs";
 /// Default of [`BRS`] (1 exactly when [`MULTIPLAYER_ALGORITHM`] is `brs`; a test checks it).
 const BRS_DEFAULT: i32 = 1;
 
-/// 1: best-reply search, 0: paranoid (for more than two players).
-pub static BRS: Param = Param::new("Search Multiplayer BRS", BRS_DEFAULT, 0, 1, 1);
-
-/// Tunable search parameters of the multi-player search.
-pub static PARAMS: &[&Param] = &[&BRS];
+crate::declare_params! {
+    /// The multi-player search parameters.
+    pub static PARAMS;
+    /// 1: best-reply search, 0: paranoid (for more than two players).
+    pub BRS = "Search Multiplayer BRS", BRS_DEFAULT, 0, 1, 1;
+}
 
 /// The multi-player algorithm in use now (`paranoid` or `brs`, from [`BRS`]).
 pub fn multiplayer_algorithm() -> &'static str {
@@ -91,15 +91,11 @@ impl Teams {
     }
 
     /// The teams of a search from `root`: best-reply search only where [`BRS`] is set and the
-    /// game can pass a turn ([`Game::make_null_move`] hands the move to the next player),
-    /// paranoid otherwise.
+    /// game can pass a turn ([`Game::can_pass`]: [`Game::make_null_move`] hands the move to the
+    /// next player), paranoid otherwise.
     pub(crate) fn for_position<G: Game>(root: &G) -> Self {
         let mut teams = Teams::new(root.side_to_move(), root.num_players());
-        if teams.brs {
-            let mut p = root.clone();
-            p.make_null_move();
-            teams.brs = p.side_to_move() != root.side_to_move();
-        }
+        teams.brs = teams.brs && root.can_pass();
         teams
     }
 

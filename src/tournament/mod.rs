@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 
-use crate::game::{chess, chinese_checkers, xiangqi, Game, GameConfig, GameKind};
+use crate::game::{with_kind, Game, GameConfigs, GameKind};
 use engine::{Engine, EngineSpec};
 use openings::{Opening, Rng};
 use referee::{GameRecord, RefereeSettings, Termination};
@@ -123,12 +123,11 @@ impl MatchConfig {
     }
 
     /// The per-game settings handed to the rules code.
-    pub fn game_config(&self) -> GameConfig {
-        GameConfig {
-            cc_players: self.players,
-            chess960: self.chess960 && self.game == GameKind::Chess,
-            ..GameConfig::default()
-        }
+    pub fn game_configs(&self) -> GameConfigs {
+        let mut configs = GameConfigs::default();
+        configs.chinese_checkers.players = self.players;
+        configs.chess.chess960 = self.chess960 && self.game == GameKind::Chess;
+        configs
     }
 }
 
@@ -225,19 +224,8 @@ pub fn main(args: &[String]) -> ExitCode {
 /// A configuration problem (too few engines, unreadable openings, PGN file not writable). Engine
 /// misbehaviour is never an error: it loses games.
 pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
-    match config.game {
-        GameKind::Chess => run_game::<chess::Chess>(config),
-        GameKind::Xiangqi => run_game::<xiangqi::Xiangqi>(config),
-        GameKind::ChineseCheckers => {
-            run_game_with_progress::<chinese_checkers::ChineseCheckers>(config, |p| {
-                Some(
-                    (0..p.num_players())
-                        .map(|i| p.distance_to_target(i))
-                        .collect(),
-                )
-            })
-        }
-    }
+    let configs = config.game_configs();
+    with_kind!(config.game, G => run_game::<G>(config, configs.get::<G>()))
 }
 
 fn time_control_text(tc: &TimeControl) -> String {
@@ -292,7 +280,7 @@ fn pgn_date() -> String {
 /// Builds the schedule: for each round one opening; for each pairing (every pair of engines in
 /// two-player games, or one table with all seats filled cyclically from the engine list) the
 /// games of that opening with colours swapped or seats rotated.
-fn schedule<G: Game>(config: &MatchConfig, gc: &GameConfig) -> Result<Vec<Job>, String> {
+fn schedule<G: Game>(config: &MatchConfig, gc: &G::Config) -> Result<Vec<Job>, String> {
     let start = G::startpos(gc);
     let seats_n = start.num_players();
     let mut rng = Rng::new(config.seed);
@@ -323,7 +311,7 @@ fn schedule<G: Game>(config: &MatchConfig, gc: &GameConfig) -> Result<Vec<Job>, 
     let mut jobs = Vec::new();
     for round in 0..config.rounds as usize {
         // Chess960: each round starts from one of the 960 positions (seeded).
-        let round_start = if gc.chess960 {
+        let round_start = if config.chess960 {
             let n = rng.below(960) as u32;
             G::from_fen(&openings::chess960_fen(n), gc).map_err(|e| format!("chess960 {n}: {e}"))?
         } else {
@@ -359,7 +347,7 @@ fn forfeit_record<G: Game>(
     seat: usize,
     termination: Termination,
     why: String,
-    gc: &GameConfig,
+    gc: &G::Config,
 ) -> GameRecord {
     let n = job.seats.len();
     let fen =
@@ -388,7 +376,7 @@ fn forfeit_record<G: Game>(
 /// One worker: plays jobs with its own engine processes until the queue is empty or `stop` is set.
 fn worker<G: Game>(
     config: &MatchConfig,
-    gc: &GameConfig,
+    gc: &G::Config,
     progress: referee::Progress<G>,
     jobs: &crossbeam_channel::Receiver<Job>,
     results: &crossbeam_channel::Sender<(usize, Result<GameRecord, String>)>,
@@ -414,7 +402,7 @@ fn worker<G: Game>(
                 continue;
             }
             let spec = &config.engines[key.0];
-            match Engine::start(spec, G::NAME, gc.chess960, config.referee.ready_timeout) {
+            match Engine::start(spec, G::NAME, config.chess960, config.referee.ready_timeout) {
                 Ok(e) => {
                     pool.insert(*key, e);
                 }
@@ -571,8 +559,8 @@ fn progress_line(config: &MatchConfig, report: &MatchReport, done: usize, total:
 ///
 /// # Errors
 /// See [`run`].
-pub fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
-    run_game_with_progress::<G>(config, |_| None)
+pub fn run_game<G: Game>(config: &MatchConfig, gc: &G::Config) -> Result<MatchReport, String> {
+    run_game_with_progress::<G>(config, gc, G::progress)
 }
 
 /// [`run_game`] with a progress measure for stall adjudication (see
@@ -582,6 +570,7 @@ pub fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
 /// See [`run`].
 pub fn run_game_with_progress<G: Game>(
     config: &MatchConfig,
+    gc: &G::Config,
     progress: referee::Progress<G>,
 ) -> Result<MatchReport, String> {
     if config.engines.len() < 2 {
@@ -590,8 +579,7 @@ pub fn run_game_with_progress<G: Game>(
     if config.rounds == 0 {
         return Err("--rounds must be at least 1".into());
     }
-    let gc = config.game_config();
-    let jobs = schedule::<G>(config, &gc)?;
+    let jobs = schedule::<G>(config, gc)?;
     let total = jobs.len();
     let mut pgn_file = match &config.pgn {
         Some(path) => Some(

@@ -23,7 +23,7 @@ use std::time::Duration;
 use super::engine::{Engine, EngineFailure};
 use super::openings::Opening;
 use super::timecontrol::{go_command, Clock, TimeControl};
-use crate::game::{Game, GameConfig, Outcome};
+use crate::game::{Game, Outcome};
 
 /// Draw adjudication by score (cutechess semantics): from full move `move_number` on, when both
 /// sides reported `|score| <= score` for `move_count` consecutive moves each, the game is drawn.
@@ -230,7 +230,7 @@ pub fn play_game<G: Game>(
     seat_engine: &[usize],
     tcs: &[TimeControl],
     opening: &Opening,
-    config: &GameConfig,
+    config: &G::Config,
     settings: &RefereeSettings,
 ) -> Result<GameRecord, String> {
     play_game_with_progress(
@@ -259,7 +259,7 @@ pub fn play_game_with_progress<G: Game>(
     seat_engine: &[usize],
     tcs: &[TimeControl],
     opening: &Opening,
-    config: &GameConfig,
+    config: &G::Config,
     settings: &RefereeSettings,
     progress: Progress<G>,
 ) -> Result<GameRecord, String> {

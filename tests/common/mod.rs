@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use sanqi::game::{Game, GameConfig, GameError, GameMove, MoveBuffer, MoveList, Outcome, Score};
+use sanqi::game::{Game, GameConfig, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
 use sanqi::search::MATE;
 
 /// A move of the toy games: one small number (a count to take, a cell, a column).
@@ -30,8 +30,8 @@ fn mix(mut x: u64) -> u64 {
 
 /// A deterministic pseudo-random evaluation in -40..=40 (noise that full-depth search must
 /// see through).
-fn noise(key: u64) -> Score {
-    (mix(key ^ 0x5555) % 81) as Score - 40
+fn noise(key: u64) -> Value {
+    (mix(key ^ 0x5555) % 81) as Value - 40
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,10 +139,10 @@ impl Game for Nim {
     fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
         m.0.to_string()
     }
-    fn evaluate(&self) -> Score {
+    fn evaluate(&self) -> Value {
         self.evaluate_for(self.to_move)
     }
-    fn evaluate_for(&self, player: usize) -> Score {
+    fn evaluate_for(&self, player: usize) -> Value {
         noise(self.hash() ^ player as u64)
     }
 }
@@ -306,7 +306,7 @@ impl Game for TicTacToe {
     fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
         m.0.to_string()
     }
-    fn evaluate(&self) -> Score {
+    fn evaluate(&self) -> Value {
         // Lines still open for the side to move minus lines open for the opponent, plus noise.
         let me = self.to_move as u8 + 1;
         let them = 3 - me;
@@ -314,7 +314,7 @@ impl Game for TicTacToe {
             LINES
                 .iter()
                 .filter(|l| l.iter().all(|&c| self.cells[c] != 3 - p))
-                .count() as Score
+                .count() as Value
         };
         10 * (open(me) - open(them)) + noise(self.hash()) / 4
     }
@@ -457,13 +457,13 @@ impl Game for Connect4 {
     fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
         m.0.to_string()
     }
-    fn evaluate(&self) -> Score {
+    fn evaluate(&self) -> Value {
         // Central pieces count more, plus noise so that ties are rare.
-        let weight = |b: u64| -> Score {
+        let weight = |b: u64| -> Value {
             (0..7)
                 .map(|c| {
                     let column = (b >> (c * 7)) & 0x3F;
-                    column.count_ones() as Score * [1, 2, 3, 5, 3, 2, 1][c]
+                    column.count_ones() as Value * [1, 2, 3, 5, 3, 2, 1][c]
                 })
                 .sum()
         };

@@ -76,7 +76,7 @@ pub struct Chess {
     pub(crate) checkers: Bitboard,
     /// Boxed: it is fixed after setup, and keeps `Chess` (and `AnyGame`) small.
     pub(crate) castle: Box<CastleInfo>,
-    /// Write Shredder-FEN castling letters (set from `GameConfig::chess960`).
+    /// Write Shredder-FEN castling letters (set from `ChessConfig::chess960`).
     pub(crate) chess960: bool,
     pub(crate) history: Vec<State>,
 }

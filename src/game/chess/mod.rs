@@ -2,7 +2,7 @@
 //! check masks, make/undo with incremental Zobrist keys, FEN (X-FEN, Shredder-FEN) and UCI moves.
 //!
 //! Sides: White = 0, Black = 1. Castling is stored as king-takes-own-rook, so standard chess
-//! and Chess960 share one code path; `GameConfig::chess960` only changes how castling is written.
+//! and Chess960 share one code path; [`ChessConfig::chess960`] only changes how castling is written.
 
 pub mod attacks;
 pub mod bitboard;
@@ -11,6 +11,7 @@ pub mod eval;
 mod fen;
 mod movegen;
 mod perft;
+mod san;
 mod see;
 pub mod types;
 mod zobrist;
@@ -23,10 +24,45 @@ use bitboard::{file_of, parse_square, square_name, LIGHT_SQUARES};
 use board::castle_targets;
 use types::*;
 
-use crate::game::{Game, GameConfig, GameError, Outcome, Score};
+use crate::game::setup::{flag_value, SetupInfo, SetupOption};
+use crate::game::{Game, GameError, Outcome, Value};
+use crate::tune::{OptionType, Param};
 
 /// The standard start position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The chess setup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChessConfig {
+    /// Write castling as king-takes-rook (`e1h1`) instead of `e1g1` (`UCI_Chess960`). Both are
+    /// read; positions with Chess960 castling rights are read in either mode.
+    pub chess960: bool,
+}
+
+/// The chess setup options.
+const SETUP: &[SetupOption<ChessConfig>] = &[SetupOption {
+    info: SetupInfo {
+        uci_name: Some("UCI_Chess960"),
+        ucci_name: None,
+        flag: "chess960",
+        kind: OptionType::Check { default: false },
+        resets_position: false,
+    },
+    apply: |c, v| c.chess960 = flag_value(v),
+    value: |c| c.chess960.to_string(),
+}];
+
+/// The chess positions of `sanqi bench`: the start, Kiwipete, perft positions 3 to 6, and a
+/// pawn ending.
+const BENCH_POSITIONS: &[&str] = &[
+    STARTPOS,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",
+];
 
 impl Chess {
     /// Halfmove clock (plies since the last capture or pawn move).
@@ -88,7 +124,7 @@ impl Chess {
         self.count_moves()
     }
 
-    fn standard_castling_text(m: Move, config: &GameConfig) -> bool {
+    fn standard_castling_text(m: Move, config: &ChessConfig) -> bool {
         !config.chess960 && file_of(m.from()) == 4 && matches!(file_of(m.to()), 0 | 7)
     }
 }
@@ -96,16 +132,21 @@ impl Chess {
 impl Game for Chess {
     type Move = Move;
     type MoveList = ChessMoveList;
+    type Config = ChessConfig;
     const NAME: &'static str = "chess";
+    const SETUP: &'static [SetupOption<ChessConfig>] = SETUP;
+    const PARAMS: &'static [&'static Param] = eval::PARAMS;
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 13;
 
-    fn startpos(config: &GameConfig) -> Self {
+    fn startpos(config: &ChessConfig) -> Self {
         match fen::parse(STARTPOS, config.chess960) {
             Ok(pos) => pos,
             Err(e) => unreachable!("the start position FEN is valid: {e}"),
         }
     }
 
-    fn from_fen(fen: &str, config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, config: &ChessConfig) -> Result<Self, GameError> {
         fen::parse(fen, config.chess960)
     }
 
@@ -242,9 +283,20 @@ impl Game for Chess {
         }
     }
 
+    fn outcome_reason(&self, outcome: Outcome) -> String {
+        let reason = match outcome {
+            Outcome::Win(_) => "by checkmate",
+            Outcome::Draw if self.rule_outcome().is_none() => "by stalemate",
+            Outcome::Draw if self.insufficient_material() => "by insufficient material",
+            Outcome::Draw if self.halfmove >= 100 => "by the fifty-move rule",
+            Outcome::Draw => "by threefold repetition",
+        };
+        reason.to_string()
+    }
+
     /// Reads `e2e4`, `e7e8q` (promotion letter in either case), castling as king-to-destination
     /// (`e1g1`) or king-takes-rook (`e1h1`) in any mode, and `0000` (a pass; refused in check).
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str, _config: &ChessConfig) -> Result<Move, GameError> {
         let t = text.trim();
         if t == "0000" {
             if self.checkers != 0 {
@@ -313,7 +365,7 @@ impl Game for Chess {
     /// Writes UCI text. Castling is `e1g1` unless `config.chess960` is on, then `e1h1`
     /// (king takes rook); a castling whose king or rook is not on a standard square is always
     /// written king-takes-rook, since the king-destination form can be ambiguous there.
-    fn format_move(&self, m: Move, config: &GameConfig) -> String {
+    fn format_move(&self, m: Move, config: &ChessConfig) -> String {
         if m.is_null() {
             return "0000".to_string();
         }
@@ -338,12 +390,29 @@ impl Game for Chess {
         s
     }
 
-    fn evaluate(&self) -> Score {
+    fn record_move(&self, m: Move, _config: &ChessConfig) -> String {
+        self.san(m)
+    }
+
+    /// Standard chess needs no tags; Chess960 is `[Variant "Chess960"]`.
+    fn record_tags(config: &ChessConfig) -> Vec<(&'static str, String)> {
+        if config.chess960 {
+            vec![("Variant", "Chess960".to_string())]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn record_needs_fen(start: &str, config: &ChessConfig) -> bool {
+        config.chess960 || start != STARTPOS
+    }
+
+    fn evaluate(&self) -> Value {
         eval::evaluate(self)
     }
 
     /// The terms of the tapered evaluation (see `eval`), each from the side to move's view.
-    fn eval_terms(&self) -> Vec<(String, Score)> {
+    fn eval_terms(&self) -> Vec<(String, Value)> {
         eval::eval_terms(self)
     }
 

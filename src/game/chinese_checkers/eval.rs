@@ -25,37 +25,29 @@ use arrayvec::ArrayVec;
 use super::cells::{Cell, TABLES};
 use super::distance::{plain_distance, UNREACHABLE};
 use super::{ChineseCheckers, Move, MAX_MOVES};
-use crate::game::Score;
-use crate::params::Param;
+use crate::game::Value;
 
-/// Score per cell of plain distance to the target tip.
-pub static DISTANCE: Param = Param::new("CC Distance Weight", 10, 0, 100, 1);
-/// Score per move of jump-aware distance to the target tip. Off by default: a breadth-first
-/// search per side and node cuts the speed about five times, and at equal nodes weight 5 lost
-/// 6-54 in 60 games (README, Chinese checkers section).
-pub static PIECES_DISTANCE: Param = Param::new("CC Pieces Distance Weight", 0, 0, 100, 1);
-/// Score per cell between the rearmost piece and the mean distance of the pieces.
-pub static STRAGGLER: Param = Param::new("CC Straggler Weight", 4, 0, 100, 1);
-/// Score per piece still in its home triangle late in the game.
-pub static HOME_LATE: Param = Param::new("CC Home Late Weight", 10, 0, 200, 2);
-/// From this many own moves on, pieces at home count as late.
-pub static HOME_LATE_MOVES: Param = Param::new("CC Home Late Moves", 25, 0, 200, 2);
-/// Score per piece in the target triangle. Off by default: weight 5 lost 23-37 in 60 games
-/// against weight 0 (the distance term already rewards entering the target).
-pub static TARGET: Param = Param::new("CC Target Weight", 0, 0, 100, 1);
-/// Score per single forward jump available.
-pub static JUMP: Param = Param::new("CC Jump Weight", 2, 0, 50, 1);
-
-/// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
-pub static PARAMS: &[&Param] = &[
-    &DISTANCE,
-    &PIECES_DISTANCE,
-    &STRAGGLER,
-    &HOME_LATE,
-    &HOME_LATE_MOVES,
-    &TARGET,
-    &JUMP,
-];
+crate::declare_params! {
+    /// Tunable weights of this evaluation (UCI spin options; see `crate::tune`).
+    pub static PARAMS;
+    /// Score per cell of plain distance to the target tip.
+    pub DISTANCE = "CC Distance Weight", 10, 0, 100, 1;
+    /// Score per move of jump-aware distance to the target tip. Off by default: a breadth-first
+    /// search per side and node cuts the speed about five times, and at equal nodes weight 5 lost
+    /// 6-54 in 60 games (README, Chinese checkers section).
+    pub PIECES_DISTANCE = "CC Pieces Distance Weight", 0, 0, 100, 1;
+    /// Score per cell between the rearmost piece and the mean distance of the pieces.
+    pub STRAGGLER = "CC Straggler Weight", 4, 0, 100, 1;
+    /// Score per piece still in its home triangle late in the game.
+    pub HOME_LATE = "CC Home Late Weight", 10, 0, 200, 2;
+    /// From this many own moves on, pieces at home count as late.
+    pub HOME_LATE_MOVES = "CC Home Late Moves", 25, 0, 200, 2;
+    /// Score per piece in the target triangle. Off by default: weight 5 lost 23-37 in 60 games
+    /// against weight 0 (the distance term already rewards entering the target).
+    pub TARGET = "CC Target Weight", 0, 0, 100, 1;
+    /// Score per single forward jump available.
+    pub JUMP = "CC Jump Weight", 2, 0, 50, 1;
+}
 
 /// Number of evaluation terms.
 pub const NUM_TERMS: usize = 6;
@@ -71,7 +63,7 @@ pub const TERM_NAMES: [&str; NUM_TERMS] = [
 ];
 
 /// Score units per cell of distance.
-pub const DISTANCE_WEIGHT: Score = 10;
+pub const DISTANCE_WEIGHT: Value = 10;
 
 /// A move is noisy when it advances its piece by at least this many rows (only a jump can).
 pub const NOISY_ADVANCE: i32 = 2;
@@ -92,19 +84,19 @@ impl ChineseCheckers {
     /// The old distance-only score from the side to move's view: the smallest distance total of
     /// the opponents minus its own, times [`DISTANCE_WEIGHT`] (what [`ChineseCheckers::evaluation_for`]
     /// gives with every weight but [`DISTANCE`] at 0 and [`DISTANCE`] at its default).
-    pub fn progress_score(&self) -> Score {
+    pub fn progress_score(&self) -> Value {
         let s = self.side as usize;
-        let own = self.distance_to_target(s) as Score;
+        let own = self.distance_to_target(s) as Value;
         let best_opponent = (0..self.num_players as usize)
             .filter(|&i| i != s)
-            .map(|i| self.distance_to_target(i) as Score)
+            .map(|i| self.distance_to_target(i) as Value)
             .min()
             .unwrap_or(own);
         (best_opponent - own) * DISTANCE_WEIGHT
     }
 
     /// The weighted terms `g(i)` of side `i` (higher is better), in [`TERM_NAMES`] order.
-    pub fn side_terms(&self, i: usize) -> [Score; NUM_TERMS] {
+    pub fn side_terms(&self, i: usize) -> [Value; NUM_TERMS] {
         let mut t = [0; NUM_TERMS];
         if i >= self.num_players as usize {
             return t;
@@ -164,12 +156,12 @@ impl ChineseCheckers {
 
     /// The terms from side `p`'s view: each term of `p` minus the same term of the opponent
     /// with the highest total (all zero with one player).
-    pub fn terms_for(&self, p: usize) -> [Score; NUM_TERMS] {
+    pub fn terms_for(&self, p: usize) -> [Value; NUM_TERMS] {
         let own = self.side_terms(p);
-        let mut best: Option<[Score; NUM_TERMS]> = None;
+        let mut best: Option<[Value; NUM_TERMS]> = None;
         for q in (0..self.num_players as usize).filter(|&q| q != p) {
             let t = self.side_terms(q);
-            if best.is_none_or(|b| t.iter().sum::<Score>() > b.iter().sum::<Score>()) {
+            if best.is_none_or(|b| t.iter().sum::<Value>() > b.iter().sum::<Value>()) {
                 best = Some(t);
             }
         }
@@ -178,14 +170,14 @@ impl ChineseCheckers {
     }
 
     /// The evaluation from side `p`'s view (see the module documentation).
-    pub fn evaluation_for(&self, p: usize) -> Score {
+    pub fn evaluation_for(&self, p: usize) -> Value {
         self.terms_for(p).iter().sum()
     }
 
     /// The terms for the `eval` command, from the side to move's view, then the total.
-    pub fn evaluation_terms(&self) -> Vec<(String, Score)> {
+    pub fn evaluation_terms(&self) -> Vec<(String, Value)> {
         let t = self.terms_for(self.side as usize);
-        let mut v: Vec<(String, Score)> = TERM_NAMES
+        let mut v: Vec<(String, Value)> = TERM_NAMES
             .iter()
             .zip(t)
             .map(|(n, x)| (n.to_string(), x))
@@ -265,16 +257,17 @@ pub fn distance_to_triangle(cell: Cell, triangle: super::Triangle) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameConfig};
+    use crate::game::chinese_checkers::ChineseCheckersConfig;
+    use crate::game::Game;
     use std::sync::Mutex;
 
     /// Tests that change weights hold this (the weights are shared statics).
     static WEIGHTS: Mutex<()> = Mutex::new(());
 
     fn start(players: u8) -> ChineseCheckers {
-        let config = GameConfig {
-            cc_players: players,
-            ..GameConfig::default()
+        let config = ChineseCheckersConfig {
+            players,
+            ..ChineseCheckersConfig::default()
         };
         ChineseCheckers::startpos(&config)
     }
@@ -399,7 +392,7 @@ mod tests {
             }
             assert_eq!(before[NUM_TERMS].1, p.evaluate());
             assert_eq!(
-                before[..NUM_TERMS].iter().map(|t| t.1).sum::<Score>(),
+                before[..NUM_TERMS].iter().map(|t| t.1).sum::<Value>(),
                 p.evaluate()
             );
         }
@@ -430,7 +423,7 @@ mod tests {
         let _guard = WEIGHTS.lock();
         // One step forward of side 0 from the start: its distance term improves by one cell.
         let mut p = start(2);
-        let config = GameConfig::default();
+        let config = ChineseCheckersConfig::default();
         let m = p.parse_move("k3k5", &config).expect("legal");
         p.make_move(m);
         let t = p.terms_for(0);

@@ -21,7 +21,9 @@
 
 use std::fmt;
 
-use crate::game::{Game, GameConfig, GameError, GameMove, MoveList, Outcome, Score};
+use crate::game::setup::{flag_value, SetupInfo, SetupOption};
+use crate::game::{Game, GameError, GameMove, MoveList, Outcome, Value};
+use crate::tune::{OptionType, Param};
 
 pub mod cells;
 pub mod distance;
@@ -123,15 +125,69 @@ pub struct Rules {
     pub no_foreign_stop: bool,
 }
 
-impl Rules {
-    /// The rule variants chosen in a [`GameConfig`].
-    pub fn from_config(config: &GameConfig) -> Rules {
-        Rules {
-            goal_lock: config.cc_goal_lock,
-            no_foreign_stop: config.cc_no_foreign_stop,
+/// The Chinese-checkers setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChineseCheckersConfig {
+    /// Players of `startpos`: 2, 3, 4 or 6 (a position string names its own players).
+    pub players: u8,
+    /// The rule variants.
+    pub rules: Rules,
+}
+
+impl Default for ChineseCheckersConfig {
+    fn default() -> Self {
+        ChineseCheckersConfig {
+            players: 2,
+            rules: Rules::default(),
         }
     }
 }
+
+/// The Chinese-checkers setup options (each one resets the position).
+const SETUP: &[SetupOption<ChineseCheckersConfig>] = &[
+    SetupOption {
+        info: SetupInfo {
+            uci_name: Some("CC Players"),
+            ucci_name: None,
+            flag: "players",
+            kind: OptionType::Combo {
+                default: "2",
+                vars: &["2", "3", "4", "6"],
+            },
+            resets_position: true,
+        },
+        apply: |c, v| c.players = v.parse().unwrap_or(2),
+        value: |c| c.players.to_string(),
+    },
+    SetupOption {
+        info: SetupInfo {
+            uci_name: Some("CC Goal Lock"),
+            ucci_name: None,
+            flag: "goal-lock",
+            kind: OptionType::Check { default: false },
+            resets_position: true,
+        },
+        apply: |c, v| c.rules.goal_lock = flag_value(v),
+        value: |c| c.rules.goal_lock.to_string(),
+    },
+    SetupOption {
+        info: SetupInfo {
+            uci_name: Some("CC No Foreign Stop"),
+            ucci_name: None,
+            flag: "no-foreign-stop",
+            kind: OptionType::Check { default: false },
+            resets_position: true,
+        },
+        apply: |c, v| c.rules.no_foreign_stop = flag_value(v),
+        value: |c| c.rules.no_foreign_stop.to_string(),
+    },
+];
+
+/// The positions of `sanqi bench`: the 2-player and the 3-player start.
+const BENCH_POSITIONS: &[&str] = &[
+    "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD A 0",
+    "1/2/3/4/CCCC5EEEE/CCC6EEE/CC7EE/C8E/9/10/11/12/13/AAAA/AAA/AA/A ACE A 0",
+];
 
 impl fmt::Display for Rules {
     /// `standard`, `goal-lock`, `no-foreign-stop` or `goal-lock,no-foreign-stop` (as in the perft file).
@@ -326,10 +382,15 @@ impl ChineseCheckers {
 impl Game for ChineseCheckers {
     type Move = Move;
     type MoveList = MoveList<Move, MAX_MOVES>;
+    type Config = ChineseCheckersConfig;
     const NAME: &'static str = "chinesecheckers";
+    const SETUP: &'static [SetupOption<ChineseCheckersConfig>] = SETUP;
+    const PARAMS: &'static [&'static Param] = eval::PARAMS;
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 7;
 
-    fn startpos(config: &GameConfig) -> Self {
-        let text = fen::startpos_string(config.cc_players);
+    fn startpos(config: &ChineseCheckersConfig) -> Self {
+        let text = fen::startpos_string(config.players);
         match ChineseCheckers::from_fen(text, config) {
             Ok(pos) => pos,
             // The start strings are constants checked by the tests.
@@ -337,8 +398,8 @@ impl Game for ChineseCheckers {
         }
     }
 
-    fn from_fen(text: &str, config: &GameConfig) -> Result<Self, GameError> {
-        fen::parse(text, Rules::from_config(config))
+    fn from_fen(text: &str, config: &ChineseCheckersConfig) -> Result<Self, GameError> {
+        fen::parse(text, config.rules)
     }
 
     fn to_fen(&self) -> String {
@@ -438,6 +499,11 @@ impl Game for ChineseCheckers {
         self.unpass_turn();
     }
 
+    /// A side without a move passes.
+    fn can_pass(&self) -> bool {
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -456,23 +522,61 @@ impl Game for ChineseCheckers {
         self.winner().map_or(Outcome::Draw, Outcome::Win)
     }
 
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<Move, GameError> {
+    fn outcome_reason(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(_) => "(target triangle filled)".to_string(),
+            Outcome::Draw => "by rule".to_string(),
+        }
+    }
+
+    fn parse_move(&self, text: &str, _config: &ChineseCheckersConfig) -> Result<Move, GameError> {
         fen::parse_move(self, text)
     }
 
-    fn format_move(&self, m: Move, _config: &GameConfig) -> String {
+    fn format_move(&self, m: Move, _config: &ChineseCheckersConfig) -> String {
         m.to_string()
     }
 
-    fn evaluate(&self) -> Score {
+    /// Each player's distance to its target.
+    fn progress(&self) -> Option<Vec<u32>> {
+        Some(
+            (0..self.num_players())
+                .map(|i| self.distance_to_target(i))
+                .collect(),
+        )
+    }
+
+    /// `path k3 k5 k7`: the cells of the move's jump chain (none for the pass).
+    fn annotate_move(&self, m: Move) -> Option<String> {
+        self.path_string(m)
+            .filter(|p| !p.is_empty())
+            .map(|p| format!("path {p}"))
+    }
+
+    /// Each move with its witness path (`k3k5 path k3 k5`); `filter` is a cell, and only the
+    /// moves of the piece on it are listed.
+    fn list_moves(
+        &self,
+        filter: Option<&str>,
+        _config: &ChineseCheckersConfig,
+    ) -> Result<Vec<String>, GameError> {
+        let cell = filter.map(str::parse::<Cell>).transpose()?;
+        Ok(self
+            .moves_with_paths(cell)
+            .into_iter()
+            .map(|mp| format!("{} path {}", mp.mv, paths::path_to_string(&mp.path)))
+            .collect())
+    }
+
+    fn evaluate(&self) -> Value {
         self.evaluation_for(self.side as usize)
     }
 
-    fn eval_terms(&self) -> Vec<(String, Score)> {
+    fn eval_terms(&self) -> Vec<(String, Value)> {
         self.evaluation_terms()
     }
 
-    fn evaluate_for(&self, player: usize) -> Score {
+    fn evaluate_for(&self, player: usize) -> Value {
         self.evaluation_for(player)
     }
 

@@ -25,83 +25,76 @@ use super::board::{
     SLOT_HORSE, SLOT_PAWN, SLOT_ROOK,
 };
 use super::Xiangqi;
-use crate::game::Score;
-use crate::params::Param;
+use crate::game::Value;
 use pst::{PST_EG, PST_MG};
 
 /// Material by kind for move ordering (index = kind code): -, general, advisor, elephant, horse,
 /// chariot, cannon, soldier. The evaluation itself uses the tunable material parameters.
 pub const VALUE: [i32; 8] = [0, 0, 20, 20, 100, 220, 100, 20];
 
-macro_rules! params {
-    ($($(#[$doc:meta])* $id:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
-        $( $(#[$doc])* pub static $id: Param = Param::new($name, $def, $min, $max, $step); )*
-        /// Tunable weights of this evaluation (UCI spin options; see `crate::params`).
-        pub static PARAMS: &[&Param] = &[$(&$id),*];
-    };
-}
-
-params! {
+crate::declare_params! {
+    /// Tunable weights of this evaluation (UCI spin options; see `crate::tune`).
+    pub static PARAMS;
     /// Advisor, middlegame.
-    ADVISOR_MG = "Xiangqi Advisor MG", 20, 0, 200, 4;
+    pub ADVISOR_MG = "Xiangqi Advisor MG", 20, 0, 200, 4;
     /// Advisor, endgame.
-    ADVISOR_EG = "Xiangqi Advisor EG", 25, 0, 200, 4;
+    pub ADVISOR_EG = "Xiangqi Advisor EG", 25, 0, 200, 4;
     /// Elephant, middlegame.
-    ELEPHANT_MG = "Xiangqi Elephant MG", 20, 0, 200, 4;
+    pub ELEPHANT_MG = "Xiangqi Elephant MG", 20, 0, 200, 4;
     /// Elephant, endgame.
-    ELEPHANT_EG = "Xiangqi Elephant EG", 25, 0, 200, 4;
+    pub ELEPHANT_EG = "Xiangqi Elephant EG", 25, 0, 200, 4;
     /// Horse, middlegame.
-    HORSE_MG = "Xiangqi Horse MG", 95, 0, 400, 6;
+    pub HORSE_MG = "Xiangqi Horse MG", 95, 0, 400, 6;
     /// Horse, endgame.
-    HORSE_EG = "Xiangqi Horse EG", 105, 0, 400, 6;
+    pub HORSE_EG = "Xiangqi Horse EG", 105, 0, 400, 6;
     /// Chariot, middlegame.
-    ROOK_MG = "Xiangqi Rook MG", 215, 0, 800, 10;
+    pub ROOK_MG = "Xiangqi Rook MG", 215, 0, 800, 10;
     /// Chariot, endgame.
-    ROOK_EG = "Xiangqi Rook EG", 200, 0, 800, 10;
+    pub ROOK_EG = "Xiangqi Rook EG", 200, 0, 800, 10;
     /// Cannon, middlegame.
-    CANNON_MG = "Xiangqi Cannon MG", 105, 0, 400, 6;
+    pub CANNON_MG = "Xiangqi Cannon MG", 105, 0, 400, 6;
     /// Cannon, endgame.
-    CANNON_EG = "Xiangqi Cannon EG", 95, 0, 400, 6;
+    pub CANNON_EG = "Xiangqi Cannon EG", 95, 0, 400, 6;
     /// Soldier, middlegame (before the river; see the soldier terms for more).
-    PAWN_MG = "Xiangqi Soldier MG", 20, 0, 200, 3;
+    pub PAWN_MG = "Xiangqi Soldier MG", 20, 0, 200, 3;
     /// Soldier, endgame.
-    PAWN_EG = "Xiangqi Soldier EG", 25, 0, 200, 3;
+    pub PAWN_EG = "Xiangqi Soldier EG", 25, 0, 200, 3;
     /// Scale of the piece-square tables, 128 = as written.
-    PST_SCALE = "Xiangqi PST Scale", 128, 0, 512, 12;
+    pub PST_SCALE = "Xiangqi PST Scale", 128, 0, 512, 12;
     /// Per square a chariot reaches (quiet or capture).
-    ROOK_MOB = "Xiangqi Rook Mobility", 1, 0, 20, 1;
+    pub ROOK_MOB = "Xiangqi Rook Mobility", 1, 0, 20, 1;
     /// Per square a horse reaches (legal jump: leg empty, no own piece on the target).
-    HORSE_MOB = "Xiangqi Horse Mobility", 3, 0, 30, 1;
+    pub HORSE_MOB = "Xiangqi Horse Mobility", 3, 0, 30, 1;
     /// Per square a cannon reaches (quiet up to the screen, capture behind it).
-    CANNON_MOB = "Xiangqi Cannon Mobility", 1, 0, 20, 1;
+    pub CANNON_MOB = "Xiangqi Cannon Mobility", 1, 0, 20, 1;
     /// Per missing advisor at full enemy attack (2 per chariot, 1 per horse or cannon, up to 8).
-    KS_ADVISOR = "Xiangqi KS Missing Advisor", 25, 0, 200, 4;
+    pub KS_ADVISOR = "Xiangqi KS Missing Advisor", 25, 0, 200, 4;
     /// Per missing elephant at full enemy attack.
-    KS_ELEPHANT = "Xiangqi KS Missing Elephant", 20, 0, 200, 4;
+    pub KS_ELEPHANT = "Xiangqi KS Missing Elephant", 20, 0, 200, 4;
     /// Per enemy chariot, horse, cannon or soldier in or next to the palace.
-    KS_ATTACKER = "Xiangqi KS Palace Attacker", 8, 0, 100, 2;
+    pub KS_ATTACKER = "Xiangqi KS Palace Attacker", 8, 0, 100, 2;
     /// An enemy cannon on the general's file with nothing between, middlegame.
-    KS_HOLLOW_MG = "Xiangqi KS Hollow Cannon MG", 60, 0, 300, 6;
+    pub KS_HOLLOW_MG = "Xiangqi KS Hollow Cannon MG", 60, 0, 300, 6;
     /// The same, endgame.
-    KS_HOLLOW_EG = "Xiangqi KS Hollow Cannon EG", 30, 0, 300, 6;
+    pub KS_HOLLOW_EG = "Xiangqi KS Hollow Cannon EG", 30, 0, 300, 6;
     /// An enemy cannon on the general's file with exactly two pieces between (one of them
     /// moving away gives check; one piece between would already be check).
-    KS_CENTRAL = "Xiangqi KS Central Cannon", 15, 0, 200, 3;
+    pub KS_CENTRAL = "Xiangqi KS Central Cannon", 15, 0, 200, 3;
     /// Having at least one horse and at least one cannon.
-    HORSE_CANNON = "Xiangqi Horse Cannon", 10, 0, 100, 2;
+    pub HORSE_CANNON = "Xiangqi Horse Cannon", 10, 0, 100, 2;
     /// Two horses of which one protects the other.
-    HORSE_LINK = "Xiangqi Horse Link", 8, 0, 100, 2;
+    pub HORSE_LINK = "Xiangqi Horse Link", 8, 0, 100, 2;
     /// Per soldier across the river, middlegame.
-    PAWN_CROSSED_MG = "Xiangqi Soldier Crossed MG", 10, 0, 150, 3;
+    pub PAWN_CROSSED_MG = "Xiangqi Soldier Crossed MG", 10, 0, 150, 3;
     /// Per soldier across the river, endgame.
-    PAWN_CROSSED_EG = "Xiangqi Soldier Crossed EG", 25, 0, 150, 3;
+    pub PAWN_CROSSED_EG = "Xiangqi Soldier Crossed EG", 25, 0, 150, 3;
     /// Per crossed soldier on the palace files (d, e, f), one to three ranks from the enemy back
     /// rank.
-    PAWN_PALACE = "Xiangqi Soldier Near Palace", 10, 0, 150, 3;
+    pub PAWN_PALACE = "Xiangqi Soldier Near Palace", 10, 0, 150, 3;
     /// Per pair of crossed soldiers side by side.
-    PAWN_CONNECTED = "Xiangqi Soldier Connected", 10, 0, 150, 3;
+    pub PAWN_CONNECTED = "Xiangqi Soldier Connected", 10, 0, 150, 3;
     /// Bonus for the side to move.
-    TEMPO = "Xiangqi Tempo", 5, 0, 50, 1;
+    pub TEMPO = "Xiangqi Tempo", 5, 0, 50, 1;
 }
 
 /// Names of the terms, in the order [`eval_terms`] reports them.
@@ -398,15 +391,15 @@ fn terms(pos: &Xiangqi) -> [i32; N_TERMS] {
 }
 
 /// Static evaluation from the side to move's point of view.
-pub(super) fn evaluate(pos: &Xiangqi) -> Score {
+pub(super) fn evaluate(pos: &Xiangqi) -> Value {
     terms(pos).iter().sum::<i32>() + TEMPO.get()
 }
 
 /// The terms of [`evaluate`] with their names (side to move's view), the tempo bonus, and the
 /// total last.
-pub(super) fn eval_terms(pos: &Xiangqi) -> Vec<(String, Score)> {
+pub(super) fn eval_terms(pos: &Xiangqi) -> Vec<(String, Value)> {
     let t = terms(pos);
-    let mut out: Vec<(String, Score)> = TERM_NAMES
+    let mut out: Vec<(String, Value)> = TERM_NAMES
         .iter()
         .zip(t)
         .map(|(n, v)| ((*n).to_string(), v))

@@ -17,11 +17,44 @@ pub mod zobrist;
 
 use std::fmt::Write as _;
 
-use crate::game::{Game, GameConfig, GameError, GameMove, MoveList, Outcome, Score};
+use crate::game::setup::{SetupInfo, SetupOption};
+use crate::game::{Game, GameError, GameMove, MoveList, Outcome, Value};
+use crate::tune::{OptionType, Param};
 use board::{Square, EMPTY, OFF, SLOT_KING};
 
 /// The start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// The xiangqi setup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct XiangqiConfig {
+    /// Read and write ranks 1-10 (Fairy-Stockfish convention) instead of ICCS 0-9.
+    pub ranks_from_one: bool,
+}
+
+/// The xiangqi setup options.
+const SETUP: &[SetupOption<XiangqiConfig>] = &[SetupOption {
+    info: SetupInfo {
+        uci_name: Some("Xiangqi Ranks"),
+        ucci_name: Some("xiangqiranks"),
+        flag: "ranks",
+        kind: OptionType::Combo {
+            default: "0-9",
+            vars: &["0-9", "1-10"],
+        },
+        resets_position: false,
+    },
+    apply: |c, v| c.ranks_from_one = v == "1-10",
+    value: |c| if c.ranks_from_one { "1-10" } else { "0-9" }.to_string(),
+}];
+
+/// The xiangqi positions of `sanqi bench`: the start, two middlegames and an ending.
+const BENCH_POSITIONS: &[&str] = &[
+    START_FEN,
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+    "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1",
+];
 
 /// A move: origin square in the high byte, destination in the low byte (mailbox squares, see
 /// [`board`]). `Move::default()` (0) is no move.
@@ -221,16 +254,21 @@ impl std::fmt::Display for Xiangqi {
 impl Game for Xiangqi {
     type Move = Move;
     type MoveList = XiangqiMoveList;
+    type Config = XiangqiConfig;
     const NAME: &'static str = "xiangqi";
+    const SETUP: &'static [SetupOption<XiangqiConfig>] = SETUP;
+    const PARAMS: &'static [&'static Param] = eval::PARAMS;
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 10;
 
-    fn startpos(_config: &GameConfig) -> Self {
+    fn startpos(_config: &XiangqiConfig) -> Self {
         match fen::parse(START_FEN) {
             Ok(p) => p,
             Err(e) => panic!("the start FEN is valid: {e}"),
         }
     }
 
-    fn from_fen(fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, _config: &XiangqiConfig) -> Result<Self, GameError> {
         fen::parse(fen)
     }
 
@@ -408,19 +446,43 @@ impl Game for Xiangqi {
         Outcome::Win(self.side ^ 1)
     }
 
-    fn parse_move(&self, text: &str, config: &GameConfig) -> Result<Move, GameError> {
-        iccs::parse_move(self, text, config.xiangqi_ranks_from_one)
+    fn outcome_reason(&self, outcome: Outcome) -> String {
+        if self.rule_outcome().is_some() {
+            rules::reason(self, outcome).to_string()
+        } else if self.in_check() {
+            "by checkmate".to_string()
+        } else {
+            "by stalemate (no legal move loses)".to_string()
+        }
     }
 
-    fn format_move(&self, m: Move, config: &GameConfig) -> String {
-        iccs::format_move(m, config.xiangqi_ranks_from_one)
+    fn parse_move(&self, text: &str, config: &XiangqiConfig) -> Result<Move, GameError> {
+        iccs::parse_move(self, text, config.ranks_from_one)
     }
 
-    fn evaluate(&self) -> Score {
+    fn format_move(&self, m: Move, config: &XiangqiConfig) -> String {
+        iccs::format_move(m, config.ranks_from_one)
+    }
+
+    /// ICCS as XiangQi Wizard writes records: `H2-E2`.
+    fn record_move(&self, m: Move, _config: &XiangqiConfig) -> String {
+        let text = iccs::format_move(m, false).to_ascii_uppercase();
+        let (from, to) = text.split_at(2);
+        format!("{from}-{to}")
+    }
+
+    fn record_tags(_config: &XiangqiConfig) -> Vec<(&'static str, String)> {
+        vec![
+            ("Variant", Self::NAME.to_string()),
+            ("Format", "ICCS".to_string()),
+        ]
+    }
+
+    fn evaluate(&self) -> Value {
         eval::evaluate(self)
     }
 
-    fn eval_terms(&self) -> Vec<(String, Score)> {
+    fn eval_terms(&self) -> Vec<(String, Value)> {
         eval::eval_terms(self)
     }
 

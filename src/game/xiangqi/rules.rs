@@ -48,6 +48,16 @@ pub(super) fn rule_outcome_within(pos: &Xiangqi, path: usize) -> Option<Outcome>
     None
 }
 
+/// Why the game stands ended by rule, in the words of a game record.
+pub(super) fn reason(pos: &Xiangqi, outcome: Outcome) -> &'static str {
+    match (outcome, repetition(pos, 0)) {
+        (Outcome::Win(_), Some(_)) => "by the repetition rule (perpetual check)",
+        (Outcome::Draw, Some(_)) => "by repetition",
+        (Outcome::Draw, None) if pos.st.rule60 >= MOVE_LIMIT => "by the 60-move rule",
+        _ => "by rule",
+    }
+}
+
 /// The repetition verdict, if the current position occurs for the third time (or repeats one
 /// of the last `path` plies).
 fn repetition(pos: &Xiangqi, path: usize) -> Option<Outcome> {

@@ -31,12 +31,12 @@ use super::attacks::{sliders, KING as KING_ATTACKS, KNIGHT as KNIGHT_ATTACKS};
 use super::bitboard::{bit, rank_of, Bitboard, Squares, FILE_A, FILE_H, LIGHT_SQUARES};
 use super::board::Chess;
 use super::types::*;
-use crate::game::Score;
-use crate::params::Param;
+use crate::game::Value;
+use crate::tune::Param;
 
 /// Fixed material values by piece kind (pawn, knight, bishop, rook, queen, king) for move
 /// ordering (MVV-LVA) and material classification; the evaluation uses the parameters.
-pub const VALUE: [Score; 6] = [100, 320, 330, 500, 900, 0];
+pub const VALUE: [Value; 6] = [100, 320, 330, 500, 900, 0];
 
 /// The game phase at the start (and the cap).
 const PHASE_MAX: i32 = 24;
@@ -472,7 +472,7 @@ fn white_eval_body(pos: &Chess) -> (i32, i32, Breakdown) {
 
 /// The score from the side to move's point of view: 0 when drawn by material (see the module
 /// documentation), else the tapered score plus the tempo bonus.
-pub(crate) fn evaluate(pos: &Chess) -> Score {
+pub(crate) fn evaluate(pos: &Chess) -> Value {
     let (white, scale, _) = white_eval(pos);
     if scale == 0 {
         return 0;
@@ -484,17 +484,17 @@ pub(crate) fn evaluate(pos: &Chess) -> Score {
 /// Each term's contribution from the side to move's view (tapered with the position's phase
 /// and endgame scale), the tempo, a last correction for rounding and draw scoring so that the
 /// entries add up, and the total (what [`evaluate`] returns) last.
-pub(crate) fn eval_terms(pos: &Chess) -> Vec<(String, Score)> {
+pub(crate) fn eval_terms(pos: &Chess) -> Vec<(String, Value)> {
     let (_, scale, b) = white_eval(pos);
     let sign = if pos.side() == WHITE { 1 } else { -1 };
     let total = evaluate(pos);
-    let mut out: Vec<(String, Score)> = TERM_NAMES
+    let mut out: Vec<(String, Value)> = TERM_NAMES
         .iter()
         .zip(b.terms.iter())
         .map(|(name, &t)| (name.to_string(), sign * taper(t, b.phase, scale)))
         .collect();
     out.push(("tempo".to_string(), TEMPO.get()));
-    let sum: Score = out.iter().map(|(_, v)| v).sum();
+    let sum: Value = out.iter().map(|(_, v)| v).sum();
     out.push((
         format!(
             "rounding and draw rules (phase {}/24, endgame scale {scale}/64)",

@@ -1,67 +1,33 @@
-//! The protocol loop: the reader (this thread) parses every line and answers what needs no search
-//! at once (`isready`, `stop`, `ponderhit`, `d`, options); one long-lived worker thread takes the
-//! jobs (`go`, `go perft`, `bench`, table changes) in order over a crossbeam channel.
-//!
-//! Every `go` gets a number. `stop` stops every search numbered up to the last `go` read, so a
-//! stale `stop` (sent while idle, or after a search ended by itself) can never end a later search,
-//! and exactly one `bestmove` is printed per `go`.
+//! The reader side of the protocol loop: it parses every line and answers what needs no search at
+//! once (`isready`, `stop`, `ponderhit`, `d`, options); the search thread ([`super::worker`])
+//! takes the jobs (`go`, `go perft`, `bench`, table changes) in order over a crossbeam channel.
+//! The ticket rules ([`super::tickets`]) tie `stop` and `ponderhit` to the right search.
 
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
-use parking_lot::Mutex;
 use sanqi_protocol::{
     parse_command_bytes, Command, Dialect, GoParams, Id, OptionDecl, PositionStart, Reply,
 };
 
-use crate::game::chinese_checkers::paths::path_to_string;
-use crate::game::chinese_checkers::Cell;
-use crate::game::{AnyGame, Game, GameConfig, GameKind, MoveBuffer};
-use crate::io::{read_line, Line, Output};
-use crate::options::{self, Effect, OptionKind, OptionSpec, Settings};
-use crate::search::{SearchControl, SearchLimits};
-use crate::with_game;
-use crate::worker::{Job, SearchJob, Worker};
+use super::io::{read_line, Line, Output};
+use super::options::{self, Effect, Settings};
+use super::tickets::Tickets;
+use super::worker::{Job, SearchJob, SearchThread};
+use super::{AUTHOR, NAME};
+use crate::game::registry::{all_params, find_param};
+use crate::game::{AnyGame, GameKind, SetupInfo};
+use crate::search::SearchLimits;
+use crate::tune::OptionType;
 
 /// How long `quit` waits for the search thread to finish its job before the process ends.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
-/// The engine's name as `id name` prints it.
-pub const NAME: &str = concat!("sanqi ", env!("CARGO_PKG_VERSION"));
-/// The authors as `id author` prints them.
-pub const AUTHOR: &str = "the sanqi developers";
-
-/// Numbers that tie `stop` and `ponderhit` to the searches they were meant for.
-#[derive(Default)]
-pub(crate) struct Tickets {
-    /// Number of the last `go` sent to the worker.
-    pub issued: u64,
-    /// Searches numbered up to this one are to stop.
-    pub stop_upto: u64,
-    /// Searches numbered up to this one have had their `ponderhit`.
-    pub ponderhit_upto: u64,
-    /// Number of the search the worker runs now (0: none).
-    pub running: u64,
-    /// Number of searches that have printed their `bestmove`.
-    pub finished: u64,
-}
-
-/// State shared by the reader and the worker.
-pub(crate) struct Shared {
-    pub tickets: Mutex<Tickets>,
-    pub control: Arc<SearchControl>,
-    /// UCCI: the opponent offers a draw (`go draw`, `ponderhit draw`) to the running search.
-    pub draw_offered: AtomicBool,
-    /// `quit` or end of input: the worker skips the jobs still queued.
-    pub quitting: AtomicBool,
-}
-
-/// The reader side of the engine.
-pub struct Engine {
+/// One protocol session: the settings, the position, and the search thread it feeds.
+pub struct Session {
     dialect: Dialect,
     settings: Settings,
     position: AnyGame,
@@ -69,34 +35,30 @@ pub struct Engine {
     /// Whether a `position` command has set the position since the start or the last game change.
     position_given: bool,
     out: Output,
-    shared: Arc<Shared>,
+    tickets: Arc<Tickets>,
     jobs: Sender<Job>,
-    worker: Option<JoinHandle<()>>,
+    search_thread: Option<JoinHandle<()>>,
     debug: bool,
 }
 
-impl Engine {
-    /// Starts the worker thread; replies go to `out`.
-    pub fn new(out: Output) -> Engine {
+impl Session {
+    /// Starts the search thread; replies go to `out`.
+    pub fn new(out: Output) -> Session {
         let settings = Settings::default();
-        let shared = Arc::new(Shared {
-            tickets: Mutex::new(Tickets::default()),
-            control: Arc::new(SearchControl::default()),
-            draw_offered: AtomicBool::new(false),
-            quitting: AtomicBool::new(false),
-        });
+        let tickets = Arc::new(Tickets::default());
         let (jobs, inbox): (Sender<Job>, Receiver<Job>) = unbounded();
-        let worker = Worker::spawn(inbox, out.clone(), Arc::clone(&shared), settings.hash_mb);
-        Engine {
+        let search_thread =
+            SearchThread::spawn(inbox, out.clone(), Arc::clone(&tickets), settings.hash_mb);
+        Session {
             dialect: Dialect::Uci,
-            position: settings.variant.startpos(&settings.config),
+            position: settings.variant.startpos(&settings.configs),
             settings,
             banmoves: Vec::new(),
             position_given: false,
             out,
-            shared,
+            tickets,
             jobs,
-            worker: Some(worker),
+            search_thread: Some(search_thread),
             debug: false,
         }
     }
@@ -171,19 +133,15 @@ impl Engine {
             Command::Perft { depth } => self.send(Job::Perft {
                 game: Box::new(self.position.clone()),
                 depth,
-                config: self.settings.config,
+                configs: self.settings.configs,
             }),
-            Command::Stop => self.stop(),
-            Command::PonderHit { draw } => {
-                let mut t = self.shared.tickets.lock();
-                t.ponderhit_upto = t.issued;
-                if t.running != 0 && t.running <= t.ponderhit_upto {
-                    if draw {
-                        self.shared.draw_offered.store(true, Ordering::SeqCst);
-                    }
-                    self.shared.control.ponder.store(false, Ordering::SeqCst);
+            Command::Stop => {
+                let idle = self.tickets.stop();
+                if idle && self.dialect == Dialect::Ucci {
+                    self.reply(Reply::NoBestMove);
                 }
             }
+            Command::PonderHit { draw } => self.tickets.ponderhit(draw),
             Command::Quit => return false,
             Command::BanMoves(moves) => self.ban_moves(moves),
             Command::Probe { .. } => self.reply(Reply::PopHash(Default::default())),
@@ -199,14 +157,13 @@ impl Engine {
                     .collect::<Vec<_>>(),
             ),
             Command::Eval => {
-                let terms = with_game!(&self.position, g => g.eval_terms());
-                for (name, value) in terms {
+                for (name, value) in self.position.eval_terms() {
                     self.reply(Reply::message(format!("eval {name} {value}")));
                 }
             }
             Command::ListMoves { piece } => self.list_moves(piece.as_deref()),
             Command::Spsa => self.out.lines(
-                crate::params::all()
+                all_params()
                     .into_iter()
                     .map(|p| p.spsa_line())
                     .collect::<Vec<_>>(),
@@ -224,14 +181,33 @@ impl Engine {
             )));
         }
         let ucci = self.dialect == Dialect::Ucci;
+        let named = |uci: Option<&'static str>, ucci_name: Option<&'static str>| {
+            if ucci {
+                ucci_name
+            } else {
+                uci
+            }
+        };
         for spec in options::OPTIONS {
-            let name = if ucci { spec.ucci_name } else { spec.uci_name };
-            if let Some(name) = name {
-                self.reply(Reply::Option(option_decl(name, spec)));
+            if let Some(name) = named(spec.uci_name, spec.ucci_name) {
+                self.reply(Reply::Option(option_decl(name, spec.kind)));
+            }
+        }
+        for &kind in GameKind::ALL {
+            for SetupInfo {
+                uci_name,
+                ucci_name,
+                kind,
+                ..
+            } in kind.setup()
+            {
+                if let Some(name) = named(uci_name, ucci_name) {
+                    self.reply(Reply::Option(option_decl(name, kind)));
+                }
             }
         }
         if !ucci {
-            for p in crate::params::all() {
+            for p in all_params() {
                 self.reply(Reply::Option(OptionDecl {
                     name: p.name.to_string(),
                     kind: sanqi_protocol::OptionKind::Spin {
@@ -247,7 +223,7 @@ impl Engine {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let ucci = self.dialect == Dialect::Ucci;
-        if let Some(param) = crate::params::find(name) {
+        if let Some(param) = find_param(name) {
             let parsed = value.map(str::trim).unwrap_or("").parse::<i64>();
             match parsed {
                 Ok(v) => {
@@ -262,15 +238,21 @@ impl Engine {
             }
             return;
         }
-        let Some(spec) = options::find(name, ucci) else {
-            // UCCI GUIs send their own options without reading ours: not an error there.
-            if !ucci {
-                self.error(format!("unknown option '{name}'"));
-            }
-            return;
-        };
         let mut next = self.settings.clone();
-        match next.apply(spec, value) {
+        let applied = match options::find(name, ucci) {
+            Some(spec) => next.apply(spec, value),
+            None => match next.apply_setup(name, ucci, value) {
+                Some(result) => result,
+                None => {
+                    // UCCI GUIs send their own options without reading ours: not an error there.
+                    if !ucci {
+                        self.error(format!("unknown option '{name}'"));
+                    }
+                    return;
+                }
+            },
+        };
+        match applied {
             Err(e) => self.error(e),
             Ok(effect) => {
                 self.settings = next;
@@ -288,17 +270,17 @@ impl Engine {
     }
 
     fn reset_position(&mut self) {
-        self.position = self.settings.variant.startpos(&self.settings.config);
+        self.position = self.settings.variant.startpos(&self.settings.configs);
         self.banmoves.clear();
         self.position_given = false;
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
         let kind = self.settings.variant;
-        let config = self.settings.config;
+        let configs = &self.settings.configs;
         let built = match start {
-            PositionStart::StartPos => Ok(kind.startpos(&config)),
-            PositionStart::Fen(fen) => kind.from_fen(fen, &config),
+            PositionStart::StartPos => Ok(kind.startpos(configs)),
+            PositionStart::Fen(fen) => kind.from_fen(fen, configs),
         };
         let mut game = match built {
             Ok(g) => g,
@@ -308,7 +290,7 @@ impl Engine {
             }
         };
         for (i, mv) in moves.iter().enumerate() {
-            if let Err(e) = game.play_text_move(mv, &config) {
+            if let Err(e) = game.play_text_move(mv, configs) {
                 self.error(format!(
                     "bad move {} '{mv}' in position: {e}; the previous position is kept",
                     i + 1
@@ -322,10 +304,8 @@ impl Engine {
     }
 
     fn ban_moves(&mut self, moves: Vec<String>) {
-        let config = self.settings.config;
         for mv in &moves {
-            let ok = with_game!(&self.position, g => g.parse_move(mv, &config).map(|_| ()));
-            if let Err(e) = ok {
+            if let Err(e) = self.position.check_move(mv, &self.settings.configs) {
                 self.error(format!("banmoves: '{mv}': {e}"));
                 return;
             }
@@ -333,21 +313,7 @@ impl Engine {
         self.banmoves = moves;
     }
 
-    fn stop(&mut self) {
-        let mut t = self.shared.tickets.lock();
-        let idle = t.finished == t.issued;
-        t.stop_upto = t.issued;
-        if t.running != 0 && t.running <= t.stop_upto {
-            self.shared.control.stop.store(true, Ordering::SeqCst);
-        }
-        drop(t);
-        if idle && self.dialect == Dialect::Ucci {
-            self.reply(Reply::NoBestMove);
-        }
-    }
-
     fn go(&mut self, params: &GoParams) {
-        let config = self.settings.config;
         if !self.position_given {
             self.error(format!(
                 "go before position: searching the {} start position",
@@ -359,8 +325,7 @@ impl Engine {
         let mut allowed: Option<Vec<String>> = None;
         if !params.searchmoves.is_empty() {
             for mv in &params.searchmoves {
-                let ok = with_game!(&self.position, g => g.parse_move(mv, &config).map(|_| ()));
-                if let Err(e) = ok {
+                if let Err(e) = self.position.check_move(mv, &self.settings.configs) {
                     self.error(format!("searchmoves: '{mv}': {e}"));
                     return;
                 }
@@ -368,11 +333,7 @@ impl Engine {
             allowed = Some(params.searchmoves.clone());
         }
         let limits = self.limits(params);
-        let ticket = {
-            let mut t = self.shared.tickets.lock();
-            t.issued += 1;
-            t.issued
-        };
+        let ticket = self.tickets.issue();
         self.send(Job::Search(Box::new(SearchJob {
             ticket,
             game: self.position.clone(),
@@ -384,15 +345,14 @@ impl Engine {
             threads: self.settings.threads,
             multipv: self.settings.multipv,
             skill: self.settings.skill(),
-            config,
+            configs: self.settings.configs,
             dialect: self.dialect,
         })));
     }
 
     /// Turns `go` parameters into search limits for the side to move, in milliseconds.
     fn limits(&self, p: &GoParams) -> SearchLimits {
-        let side = with_game!(&self.position, g => g.side_to_move());
-        let players = with_game!(&self.position, g => g.num_players());
+        let (side, players) = self.position.turn();
         // UCCI times are seconds unless `usemillisec` was set.
         let scale = |t: i64| -> i64 {
             if self.dialect == Dialect::Ucci && !self.settings.use_millisec {
@@ -424,44 +384,20 @@ impl Engine {
     }
 
     fn list_moves(&self, piece: Option<&str>) {
-        let config = self.settings.config;
-        let lines = match &self.position {
-            AnyGame::ChineseCheckers(g) => {
-                let cell = match piece.map(str::parse::<Cell>).transpose() {
-                    Ok(c) => c,
-                    Err(e) => {
-                        self.error(format!("moves: {e}"));
-                        return;
-                    }
-                };
-                g.moves_with_paths(cell)
-                    .into_iter()
-                    .map(|mp| {
-                        let mv = g.format_move(mp.mv, &config);
-                        let path = path_to_string(&mp.path);
-                        format!("info string move {mv} path {path}")
-                    })
-                    .collect::<Vec<_>>()
+        match self.position.list_moves(piece, &self.settings.configs) {
+            Ok(moves) => {
+                self.out
+                    .lines(moves.into_iter().map(|t| format!("info string move {t}")));
+                self.reply(Reply::message("end of moves"));
             }
-            other => with_game!(other, g => legal_move_texts(g, &config))
-                .into_iter()
-                .filter(|t| piece.is_none_or(|p| t.starts_with(p)))
-                .map(|t| format!("info string move {t}"))
-                .collect::<Vec<_>>(),
-        };
-        self.out.lines(lines);
-        self.reply(Reply::message("end of moves"));
+            Err(e) => self.error(format!("moves: {e}")),
+        }
     }
 
     fn shutdown(&mut self) {
-        self.shared.quitting.store(true, Ordering::SeqCst);
-        {
-            let mut t = self.shared.tickets.lock();
-            t.stop_upto = t.issued;
-            self.shared.control.stop.store(true, Ordering::SeqCst);
-        }
+        self.tickets.quit();
         let _ = self.jobs.send(Job::Quit);
-        if let Some(w) = self.worker.take() {
+        if let Some(w) = self.search_thread.take() {
             // A running search stops within a millisecond or two; a long `go perft` or `bench`
             // cannot be interrupted, so the process does not wait for it for long.
             let deadline = Instant::now() + QUIT_GRACE;
@@ -478,41 +414,19 @@ impl Engine {
     }
 }
 
-/// Every legal move of `game` in protocol form.
-pub fn legal_move_texts<G: Game>(game: &G, config: &GameConfig) -> Vec<String> {
-    let mut list = G::MoveList::default();
-    game.generate_moves(&mut list);
-    list.moves()
-        .iter()
-        .map(|&m| game.format_move(m, config))
-        .collect()
-}
-
-fn option_decl(name: &str, spec: &OptionSpec) -> OptionDecl {
+fn option_decl(name: &str, kind: OptionType) -> OptionDecl {
     use sanqi_protocol::OptionKind as K;
-    let kind = match spec.kind {
-        OptionKind::Check { default } => K::Check { default },
-        OptionKind::Spin { default, min, max } => K::Spin { default, min, max },
-        OptionKind::Combo { default, vars } => K::Combo {
+    let kind = match kind {
+        OptionType::Check { default } => K::Check { default },
+        OptionType::Spin { default, min, max } => K::Spin { default, min, max },
+        OptionType::Combo { default, vars } => K::Combo {
             default: default.to_string(),
             vars: vars.iter().map(|v| v.to_string()).collect(),
         },
-        OptionKind::Button => K::Button,
+        OptionType::Button => K::Button,
     };
     OptionDecl {
         name: name.to_string(),
         kind,
     }
-}
-
-/// Runs the protocol loop on standard input and output.
-pub fn run_stdio() {
-    let engine = Engine::new(Output::stdout());
-    let stdin = std::io::stdin();
-    engine.run(stdin.lock());
-}
-
-/// The configuration a one-shot tool uses for a game.
-pub fn default_config() -> GameConfig {
-    GameConfig::default()
 }

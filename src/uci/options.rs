@@ -1,8 +1,11 @@
-//! The engine's options: one table that both dialects print from, and the typed settings that
+//! The engine's own options: one table that both dialects print from, and the typed settings that
 //! `setoption` changes (checked against the table: a bad value is an error and changes nothing).
+//! Each game's setup options come from the game registry ([`GameKind::setup`]) and the tunable
+//! weights from [`crate::game::registry::all_params`]; the handshake prints them after these.
 
-use crate::game::{GameConfig, GameKind};
+use crate::game::{GameConfigs, GameKind};
 use crate::search::skill::{self, Skill};
+use crate::tune::{parse_bool, OptionType};
 
 /// Which option a table row is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,16 +24,6 @@ pub enum OptionId {
     MoveOverhead,
     /// The game: chess, xiangqi or chinesecheckers.
     Variant,
-    /// Chess960 castling notation.
-    Chess960,
-    /// Xiangqi move ranks 0-9 (ICCS) or 1-10 (Fairy-Stockfish).
-    XiangqiRanks,
-    /// Players of the Chinese-checkers start position.
-    CcPlayers,
-    /// Chinese-checkers rule variant `goal-lock`.
-    CcGoalLock,
-    /// Chinese-checkers rule variant `no-foreign-stop`.
-    CcNoForeignStop,
     /// UCCI: times in milliseconds instead of seconds.
     UseMillisec,
     /// UCCI: start a new game (like `ucinewgame`).
@@ -43,34 +36,6 @@ pub enum OptionId {
     SkillLevel,
 }
 
-/// The type of an option as the protocols declare it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptionKind {
-    /// `type check`.
-    Check {
-        /// Default value.
-        default: bool,
-    },
-    /// `type spin`.
-    Spin {
-        /// Default value (within min..=max).
-        default: i64,
-        /// Smallest value.
-        min: i64,
-        /// Largest value.
-        max: i64,
-    },
-    /// `type combo`.
-    Combo {
-        /// Default value (one of `vars`).
-        default: &'static str,
-        /// The allowed values.
-        vars: &'static [&'static str],
-    },
-    /// `type button`.
-    Button,
-}
-
 /// One row of the option table.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
@@ -81,7 +46,7 @@ pub struct OptionSpec {
     /// Name in UCCI (`None`: not offered in UCCI).
     pub ucci_name: Option<&'static str>,
     /// Type, default and range.
-    pub kind: OptionKind,
+    pub kind: OptionType,
 }
 
 /// Largest `Hash` in MiB (the allocation is tried, never assumed: a failed one is an error).
@@ -95,7 +60,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::Hash,
         uci_name: Some("Hash"),
         ucci_name: Some("hashsize"),
-        kind: OptionKind::Spin {
+        kind: OptionType::Spin {
             default: 16,
             min: 1,
             max: MAX_HASH_MB,
@@ -105,7 +70,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::Threads,
         uci_name: Some("Threads"),
         ucci_name: Some("threads"),
-        kind: OptionKind::Spin {
+        kind: OptionType::Spin {
             default: 1,
             min: 1,
             max: MAX_THREADS,
@@ -115,7 +80,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::MultiPv,
         uci_name: Some("MultiPV"),
         ucci_name: Some("multipv"),
-        kind: OptionKind::Spin {
+        kind: OptionType::Spin {
             default: 1,
             min: 1,
             max: 256,
@@ -125,19 +90,19 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::ClearHash,
         uci_name: Some("Clear Hash"),
         ucci_name: Some("clearhash"),
-        kind: OptionKind::Button,
+        kind: OptionType::Button,
     },
     OptionSpec {
         id: OptionId::Ponder,
         uci_name: Some("Ponder"),
         ucci_name: Some("ponder"),
-        kind: OptionKind::Check { default: false },
+        kind: OptionType::Check { default: false },
     },
     OptionSpec {
         id: OptionId::MoveOverhead,
         uci_name: Some("Move Overhead"),
         ucci_name: Some("moveoverhead"),
-        kind: OptionKind::Spin {
+        kind: OptionType::Spin {
             default: 10,
             min: 0,
             max: 5000,
@@ -147,7 +112,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::SkillLevel,
         uci_name: Some("Skill Level"),
         ucci_name: Some("skilllevel"),
-        kind: OptionKind::Spin {
+        kind: OptionType::Spin {
             default: 20,
             min: 0,
             max: 20,
@@ -157,13 +122,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::LimitStrength,
         uci_name: Some("UCI_LimitStrength"),
         ucci_name: None,
-        kind: OptionKind::Check { default: false },
+        kind: OptionType::Check { default: false },
     },
     OptionSpec {
         id: OptionId::Elo,
         uci_name: Some("UCI_Elo"),
         ucci_name: None,
-        kind: OptionKind::Spin {
+        kind: OptionType::Spin {
             default: skill::MAX_ELO,
             min: skill::MIN_ELO,
             max: skill::MAX_ELO,
@@ -173,58 +138,22 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::UseMillisec,
         uci_name: None,
         ucci_name: Some("usemillisec"),
-        kind: OptionKind::Check { default: false },
+        kind: OptionType::Check { default: false },
     },
     OptionSpec {
         id: OptionId::NewGame,
         uci_name: None,
         ucci_name: Some("newgame"),
-        kind: OptionKind::Button,
+        kind: OptionType::Button,
     },
     OptionSpec {
         id: OptionId::Variant,
         uci_name: Some("UCI_Variant"),
         ucci_name: None,
-        kind: OptionKind::Combo {
+        kind: OptionType::Combo {
             default: "chess",
-            vars: &["chess", "xiangqi", "chinesecheckers"],
+            vars: GameKind::NAMES,
         },
-    },
-    OptionSpec {
-        id: OptionId::Chess960,
-        uci_name: Some("UCI_Chess960"),
-        ucci_name: None,
-        kind: OptionKind::Check { default: false },
-    },
-    OptionSpec {
-        id: OptionId::XiangqiRanks,
-        uci_name: Some("Xiangqi Ranks"),
-        ucci_name: Some("xiangqiranks"),
-        kind: OptionKind::Combo {
-            default: "0-9",
-            vars: &["0-9", "1-10"],
-        },
-    },
-    OptionSpec {
-        id: OptionId::CcPlayers,
-        uci_name: Some("CC Players"),
-        ucci_name: None,
-        kind: OptionKind::Combo {
-            default: "2",
-            vars: &["2", "3", "4", "6"],
-        },
-    },
-    OptionSpec {
-        id: OptionId::CcGoalLock,
-        uci_name: Some("CC Goal Lock"),
-        ucci_name: None,
-        kind: OptionKind::Check { default: false },
-    },
-    OptionSpec {
-        id: OptionId::CcNoForeignStop,
-        uci_name: Some("CC No Foreign Stop"),
-        ucci_name: None,
-        kind: OptionKind::Check { default: false },
     },
 ];
 
@@ -258,8 +187,8 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// `UCI_Variant`.
     pub variant: GameKind,
-    /// Game setup and notation flags.
-    pub config: GameConfig,
+    /// Every game's setup (the games' own options).
+    pub configs: GameConfigs,
     /// UCCI `usemillisec`.
     pub use_millisec: bool,
     /// `Skill Level`.
@@ -279,7 +208,7 @@ impl Default for Settings {
             ponder: false,
             move_overhead_ms: 10,
             variant: GameKind::Chess,
-            config: GameConfig::default(),
+            configs: GameConfigs::default(),
             use_millisec: false,
             skill_level: 20,
             limit_strength: false,
@@ -297,50 +226,12 @@ pub fn find(name: &str, ucci: bool) -> Option<&'static OptionSpec> {
     })
 }
 
-fn parse_bool(value: &str) -> Option<bool> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "true" | "on" => Some(true),
-        "false" | "off" => Some(false),
-        _ => None,
-    }
-}
-
 impl Settings {
     /// Applies `setoption` for a known option. On error nothing changes.
     pub fn apply(&mut self, spec: &OptionSpec, value: Option<&str>) -> Result<Effect, String> {
         let shown = spec.uci_name.or(spec.ucci_name).unwrap_or("option");
-        let value = value.map(str::trim).filter(|v| !v.is_empty());
-        let need = || value.ok_or_else(|| format!("option {shown} needs a value"));
-        match spec.kind {
-            OptionKind::Button => {}
-            OptionKind::Check { .. } => {
-                let v = need()?;
-                parse_bool(v)
-                    .ok_or_else(|| format!("option {shown} takes true or false, not '{v}'"))?;
-            }
-            OptionKind::Spin { min, max, .. } => {
-                let v = need()?;
-                let n: i64 = v.parse().map_err(|_| {
-                    format!("option {shown} takes an integer from {min} to {max}, not '{v}'")
-                })?;
-                if n < min || n > max {
-                    return Err(format!(
-                        "option {shown} value {n} is out of range {min}..{max}"
-                    ));
-                }
-            }
-            OptionKind::Combo { vars, .. } => {
-                let v = need()?;
-                if !vars.iter().any(|x| x.eq_ignore_ascii_case(v)) {
-                    return Err(format!(
-                        "option {shown} takes one of {}, not '{v}'",
-                        vars.join(", ")
-                    ));
-                }
-            }
-        }
+        let v = spec.kind.check(shown, value)?;
         // The value is valid for its kind from here on.
-        let v = value.unwrap_or("");
         let flag = parse_bool(v).unwrap_or(false);
         let int = v.parse::<i64>().unwrap_or(0).max(0);
         Ok(match spec.id {
@@ -380,14 +271,6 @@ impl Settings {
                     Effect::None
                 }
             }
-            OptionId::Chess960 => {
-                self.config.chess960 = flag;
-                Effect::None
-            }
-            OptionId::XiangqiRanks => {
-                self.config.xiangqi_ranks_from_one = v == "1-10";
-                Effect::None
-            }
             OptionId::SkillLevel => {
                 self.skill_level = int as u32;
                 Effect::None
@@ -400,19 +283,26 @@ impl Settings {
                 self.elo = int;
                 Effect::None
             }
-            OptionId::CcPlayers => {
-                self.config.cc_players = int as u8;
-                self.game_setup_effect(GameKind::ChineseCheckers)
-            }
-            OptionId::CcGoalLock => {
-                self.config.cc_goal_lock = flag;
-                self.game_setup_effect(GameKind::ChineseCheckers)
-            }
-            OptionId::CcNoForeignStop => {
-                self.config.cc_no_foreign_stop = flag;
-                self.game_setup_effect(GameKind::ChineseCheckers)
-            }
         })
+    }
+
+    /// `setoption` for one of the games' setup options (from the registry); `None` when no game
+    /// has an option of that name in the dialect. A change that resets the position of the game
+    /// being played asks for it ([`Effect::GameChanged`]).
+    pub fn apply_setup(
+        &mut self,
+        name: &str,
+        ucci: bool,
+        value: Option<&str>,
+    ) -> Option<Result<Effect, String>> {
+        let (kind, index, info) = GameConfigs::find_option(name, ucci)?;
+        Some(self.configs.set(kind, index, value).map(|()| {
+            if info.resets_position && kind == self.variant {
+                Effect::GameChanged
+            } else {
+                Effect::None
+            }
+        }))
     }
 
     /// The weakening the options ask for: `UCI_LimitStrength` with `UCI_Elo` first, then
@@ -422,14 +312,6 @@ impl Settings {
             Skill::from_elo(self.elo)
         } else {
             Skill::from_level(self.skill_level)
-        }
-    }
-
-    fn game_setup_effect(&self, kind: GameKind) -> Effect {
-        if self.variant == kind {
-            Effect::GameChanged
-        } else {
-            Effect::None
         }
     }
 }
@@ -442,8 +324,8 @@ mod tests {
     fn every_default_is_valid_for_its_kind() {
         for o in OPTIONS {
             match o.kind {
-                OptionKind::Spin { default, min, max } => assert!(min <= default && default <= max),
-                OptionKind::Combo { default, vars } => assert!(vars.contains(&default)),
+                OptionType::Spin { default, min, max } => assert!(min <= default && default <= max),
+                OptionType::Combo { default, vars } => assert!(vars.contains(&default)),
                 _ => {}
             }
             assert!(o.uci_name.is_some() || o.ucci_name.is_some());
@@ -456,10 +338,10 @@ mod tests {
         let before = s.clone();
         for o in OPTIONS {
             let v = match o.kind {
-                OptionKind::Spin { default, .. } => Some(default.to_string()),
-                OptionKind::Check { default } => Some(default.to_string()),
-                OptionKind::Combo { default, .. } => Some(default.to_string()),
-                OptionKind::Button => continue,
+                OptionType::Spin { default, .. } => Some(default.to_string()),
+                OptionType::Check { default } => Some(default.to_string()),
+                OptionType::Combo { default, .. } => Some(default.to_string()),
+                OptionType::Button => continue,
             };
             s.apply(o, v.as_deref()).unwrap();
         }
@@ -477,7 +359,7 @@ mod tests {
         assert!(s.apply(hash, None).is_err());
         let v = find("uci_variant", false).unwrap();
         assert!(s.apply(v, Some("shogi")).is_err());
-        let c = find("UCI_Chess960", false).unwrap();
+        let c = find("Threads", false).unwrap();
         assert!(s.apply(c, Some("yes")).is_err());
         assert_eq!(s, before);
         assert!(find("usemillisec", false).is_none());
@@ -493,9 +375,21 @@ mod tests {
         let v = find("UCI_Variant", false).unwrap();
         assert_eq!(s.apply(v, Some("Xiangqi")), Ok(Effect::GameChanged));
         assert_eq!(s.variant, GameKind::Xiangqi);
-        let r = find("xiangqiranks", true).unwrap();
-        s.apply(r, Some("1-10")).unwrap();
-        assert!(s.config.xiangqi_ranks_from_one);
+        assert_eq!(
+            s.apply_setup("xiangqiranks", true, Some("1-10")),
+            Some(Ok(Effect::None))
+        );
+        assert!(s.configs.xiangqi.ranks_from_one);
+        assert_eq!(
+            s.apply_setup("CC Players", false, Some("3")),
+            Some(Ok(Effect::None))
+        );
+        assert!(s
+            .apply_setup("CC Players", false, Some("5"))
+            .unwrap()
+            .is_err());
+        assert_eq!(s.configs.chinese_checkers.players, 3);
+        assert_eq!(s.apply_setup("UCI_Chess960", true, Some("true")), None);
         let m = find("usemillisec", true).unwrap();
         s.apply(m, Some("on")).unwrap();
         assert!(s.use_millisec);

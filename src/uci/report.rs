@@ -1,0 +1,127 @@
+//! Search reports as protocol replies: an `info` line for every search event, and the closing
+//! lines of a search (the game's move annotation such as the Chinese-checkers `info string path`,
+//! then `bestmove` or `nobestmove`).
+
+use sanqi_protocol::{Bound, Dialect, Info, Reply, Score};
+
+use crate::game::{Game, MoveBuffer};
+use crate::search::{self, SearchEvent, SearchResult, SearchScore};
+
+/// Largest score (from our side) at which a UCCI draw offer is accepted.
+const DRAW_ACCEPT_CP: i32 = 0;
+
+/// Writes a move sequence from `game`, playing it on a copy (formats may depend on the
+/// position); stops at the first move that is not legal.
+pub(crate) fn format_line<G: Game>(game: &G, moves: &[G::Move], config: &G::Config) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let mut legal = G::MoveList::default();
+        g.generate_moves(&mut legal);
+        if !legal.moves().contains(&m) {
+            break;
+        }
+        out.push(g.format_move(m, config));
+        g.make_move(m);
+    }
+    out
+}
+
+/// The protocol form of a search score.
+pub(crate) fn protocol_score(s: SearchScore) -> Score {
+    match s {
+        SearchScore::Cp(cp) => Score::Cp(cp),
+        SearchScore::Mate(n) => Score::Mate(n),
+    }
+}
+
+/// The `info` line of one search event (`multipv` says whether to print the MultiPV index).
+pub(crate) fn info<G: Game>(
+    game: &G,
+    config: &G::Config,
+    event: &SearchEvent<G::Move>,
+    multipv: bool,
+) -> Info {
+    match event {
+        SearchEvent::Iteration(it) => Info {
+            depth: Some(it.depth),
+            seldepth: Some(it.seldepth),
+            multipv: multipv.then_some(it.multipv as u32),
+            score: Some(protocol_score(it.score)),
+            bound: match it.bound {
+                search::Bound::Lower => Some(Bound::Lower),
+                search::Bound::Upper => Some(Bound::Upper),
+                _ => None,
+            },
+            nodes: Some(it.nodes),
+            nps: Some(it.nps),
+            hashfull: Some(it.hashfull),
+            time: Some(it.time_ms),
+            pv: format_line(game, &it.pv, config),
+            ..Info::default()
+        },
+        SearchEvent::CurrMove { depth, mv, number } => Info {
+            depth: Some(*depth),
+            currmove: Some(game.format_move(*mv, config)),
+            currmovenumber: Some(*number as u32),
+            ..Info::default()
+        },
+    }
+}
+
+/// The lines that end a search: the move annotation (if the game has one), then `bestmove`
+/// with the expected reply, or, without a legal move, a final score and `nobestmove` (UCCI)
+/// or `bestmove (none)` (UCI). A UCCI draw offer (`draw_offered`) is accepted when the search
+/// sees no advantage for the side to move.
+pub(crate) fn closing_lines<G: Game>(
+    game: &G,
+    config: &G::Config,
+    result: &SearchResult<G::Move>,
+    dialect: Dialect,
+    draw_offered: bool,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    match result.best {
+        Some(best) => {
+            let mv = game.format_move(best, config);
+            let ponder = result.ponder.and_then(|p| {
+                let mut g = game.clone();
+                g.make_move(best);
+                format_line(&g, &[p], config).pop()
+            });
+            if let Some(note) = game.annotate_move(best) {
+                lines.push(Reply::message(note).display(dialect).to_string());
+            }
+            let draw = dialect == Dialect::Ucci
+                && draw_offered
+                && match result.score {
+                    SearchScore::Cp(cp) => cp <= DRAW_ACCEPT_CP,
+                    SearchScore::Mate(n) => n < 0,
+                };
+            let reply = Reply::BestMove {
+                mv,
+                ponder,
+                draw,
+                resign: false,
+            };
+            lines.push(reply.display(dialect).to_string());
+        }
+        None => {
+            if dialect == Dialect::Uci {
+                let score = if game.in_check() {
+                    Score::Mate(0)
+                } else {
+                    Score::Cp(0)
+                };
+                let info = Info {
+                    depth: Some(0),
+                    score: Some(score),
+                    ..Info::default()
+                };
+                lines.push(Reply::Info(info).display(dialect).to_string());
+            }
+            lines.push(Reply::NoBestMove.display(dialect).to_string());
+        }
+    }
+    lines
+}

@@ -1,0 +1,197 @@
+//! The long-lived search thread: it owns the transposition table and the search state, and runs
+//! the jobs the session sends, in order.
+
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+
+use crossbeam_channel::Receiver;
+use sanqi_protocol::{Dialect, Reply};
+
+use super::io::Output;
+use super::report;
+use super::tickets::Tickets;
+use crate::game::{with_game, AnyGame, Game, GameConfigs, MoveBuffer};
+use crate::search::{self, SearchLimits, SearchOptions, Searcher};
+
+/// One `go`.
+pub(crate) struct SearchJob {
+    pub ticket: u64,
+    pub game: AnyGame,
+    pub limits: SearchLimits,
+    pub ponder: bool,
+    pub draw_offered: bool,
+    pub searchmoves: Option<Vec<String>>,
+    pub banmoves: Vec<String>,
+    pub threads: usize,
+    pub multipv: usize,
+    pub skill: Option<crate::search::skill::Skill>,
+    pub configs: GameConfigs,
+    pub dialect: Dialect,
+}
+
+/// Work for the search thread.
+pub(crate) enum Job {
+    Search(Box<SearchJob>),
+    Perft {
+        game: Box<AnyGame>,
+        depth: u32,
+        configs: GameConfigs,
+    },
+    Bench {
+        depth: Option<u32>,
+        dialect: Dialect,
+    },
+    NewGame,
+    ClearHash,
+    ResizeHash(usize, Dialect),
+    Quit,
+}
+
+/// The search thread's state.
+pub(crate) struct SearchThread {
+    out: Output,
+    tickets: Arc<Tickets>,
+    searcher: Searcher,
+}
+
+impl SearchThread {
+    /// Starts the thread with a table of `hash_mb` MiB; it runs until [`Job::Quit`] or until the
+    /// session drops its end of the channel.
+    pub fn spawn(
+        inbox: Receiver<Job>,
+        out: Output,
+        tickets: Arc<Tickets>,
+        hash_mb: usize,
+    ) -> JoinHandle<()> {
+        thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut w = SearchThread {
+                    out,
+                    tickets,
+                    searcher: Searcher::new(hash_mb),
+                };
+                while let Ok(job) = inbox.recv() {
+                    if !w.run(job) {
+                        break;
+                    }
+                }
+            })
+            .unwrap_or_else(|e| {
+                // Without a search thread the engine cannot work at all.
+                eprintln!("sanqi: cannot start the search thread: {e}");
+                std::process::exit(1)
+            })
+    }
+
+    fn run(&mut self, job: Job) -> bool {
+        if self.tickets.quitting() && !matches!(job, Job::Quit) {
+            // Jobs queued behind `quit` are dropped.
+            return true;
+        }
+        match job {
+            Job::Quit => return false,
+            Job::NewGame => self.searcher.clear(),
+            Job::ClearHash => self.searcher.clear_hash(),
+            Job::ResizeHash(mb, dialect) => {
+                if let Err(e) = self.searcher.resize_hash(mb) {
+                    self.out.error(e, dialect);
+                }
+            }
+            Job::Perft {
+                mut game,
+                depth,
+                configs,
+            } => {
+                let (lines, total) = game.perft_divide(depth, &configs);
+                let mut text: Vec<String> = lines
+                    .into_iter()
+                    .map(|(m, n)| format!("{m}: {n}"))
+                    .collect();
+                text.push(String::new());
+                text.push(format!("Nodes searched: {total}"));
+                self.out.lines(text);
+            }
+            Job::Bench { depth, dialect } => {
+                let report = crate::bench::run(depth, &mut self.searcher);
+                for l in report.lines() {
+                    self.out.reply(&Reply::message(l), dialect);
+                }
+            }
+            Job::Search(job) => self.search(*job),
+        }
+        true
+    }
+
+    fn search(&mut self, job: SearchJob) {
+        self.tickets.begin(job.ticket, job.ponder, job.draw_offered);
+        let lines = with_game!(&job.game, job.configs, g, c => {
+            think(g, c, &job, &mut self.searcher, &self.tickets, &self.out)
+        });
+        self.tickets.end(job.ticket, || self.out.lines(lines));
+    }
+}
+
+/// Runs one search and returns the closing lines (`info string path`, `bestmove`).
+fn think<G: Game>(
+    game: &G,
+    config: &G::Config,
+    job: &SearchJob,
+    searcher: &mut Searcher,
+    tickets: &Tickets,
+    out: &Output,
+) -> Vec<String> {
+    let dialect = job.dialect;
+    if dialect == Dialect::Ucci && job.limits.depth == Some(0) {
+        // UCCI 3.0: `go depth 0` asks for no move.
+        return vec![Reply::NoBestMove.display(dialect).to_string()];
+    }
+    let mut legal = G::MoveList::default();
+    game.generate_moves(&mut legal);
+    let mut root: Vec<G::Move> = legal.moves().to_vec();
+    if let Some(only) = &job.searchmoves {
+        let chosen: Vec<G::Move> = only
+            .iter()
+            .filter_map(|t| game.parse_move(t, config).ok())
+            .collect();
+        root.retain(|m| chosen.contains(m));
+    }
+    let banned: Vec<G::Move> = job
+        .banmoves
+        .iter()
+        .filter_map(|t| game.parse_move(t, config).ok())
+        .collect();
+    root.retain(|m| !banned.contains(m));
+    let root_filter = if job.searchmoves.is_some() || !banned.is_empty() {
+        Some(root)
+    } else {
+        None
+    };
+
+    if game.num_players() > 2 {
+        let text = format!(
+            "multi-player search: {} ({} players), scores from the side to move",
+            search::multiplayer::multiplayer_algorithm(),
+            game.num_players()
+        );
+        out.reply(&Reply::message(text), dialect);
+    }
+    let options = SearchOptions {
+        threads: job.threads.max(1),
+        multipv: job.multipv.max(1),
+        skill: job.skill,
+    };
+    let mut on_event = |event| {
+        let info = report::info(game, config, &event, options.multipv > 1);
+        out.reply(&Reply::Info(info), dialect);
+    };
+    let result = searcher.search(
+        game,
+        &job.limits,
+        &options,
+        root_filter.as_deref(),
+        tickets.control(),
+        &mut on_event,
+    );
+    report::closing_lines(game, config, &result, dialect, tickets.draw_offered())
+}
