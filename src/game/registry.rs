@@ -228,6 +228,123 @@ macro_rules! register_games {
             }
         }
 
+        impl GameConfigs {
+            /// Finds the setup option named `name` (case-insensitive) in the dialect's names, among
+            /// every game's options: (game, index, option).
+            pub fn find_option(name: &str, ucci: bool) -> Option<(GameKind, usize, $crate::game::SetupInfo)> {
+                let name = name.trim();
+                GameKind::ALL.iter().find_map(|&kind| {
+                    kind.setup().into_iter().enumerate().find_map(|(i, info)| {
+                        let n = if ucci { info.ucci_name } else { info.uci_name };
+                        n.is_some_and(|n| n.eq_ignore_ascii_case(name))
+                            .then_some((kind, i, info))
+                    })
+                })
+            }
+
+            /// Reads one setup flag of `kind` from command-line arguments: `args[*i]` is `--flag`
+            /// (a check option) or `--flag VALUE`. Returns `Ok(false)` when `args[*i]` is no setup flag
+            /// of `kind`; on success `*i` points at the last argument used.
+            pub fn read_flag(
+                &mut self,
+                kind: GameKind,
+                args: &[String],
+                i: &mut usize,
+            ) -> Result<bool, String> {
+                let Some(flag) = args.get(*i).and_then(|a| a.strip_prefix("--")) else {
+                    return Ok(false);
+                };
+                let Some((index, info)) = kind
+                    .setup()
+                    .into_iter()
+                    .enumerate()
+                    .find(|(_, o)| o.flag == flag)
+                else {
+                    return Ok(false);
+                };
+                let value = match info.kind {
+                    $crate::tune::OptionType::Check { .. } => "true".to_string(),
+                    _ => {
+                        *i += 1;
+                        args.get(*i)
+                            .cloned()
+                            .ok_or_else(|| format!("--{flag} needs a value"))?
+                    }
+                };
+                self.set(kind, index, Some(&value))
+                    .map_err(|e| format!("--{flag}: {e}"))?;
+                Ok(true)
+            }
+
+            /// The command-line flags of every game, for usage texts: `--flag` or `--flag VALUES`.
+            pub fn flags_help(kind: GameKind) -> Vec<String> {
+                kind.setup()
+                    .into_iter()
+                    .map(|o| match o.kind {
+                        $crate::tune::OptionType::Check { .. } => format!("--{}", o.flag),
+                        $crate::tune::OptionType::Combo { vars, .. } => {
+                            format!("--{} {}", o.flag, vars.join("|"))
+                        }
+                        _ => format!("--{} N", o.flag),
+                    })
+                    .collect()
+            }
+        }
+
+        impl AnyGame {
+            /// The position string.
+            pub fn to_fen(&self) -> String {
+                with_game!(self, g => $crate::game::Game::to_fen(g))
+            }
+
+            /// The `d` drawing.
+            pub fn display(&self) -> String {
+                with_game!(self, g => $crate::game::Game::display(g))
+            }
+
+            /// Parses `text` as a legal move and plays it.
+            pub fn play_text_move(
+                &mut self,
+                text: &str,
+                configs: &GameConfigs,
+            ) -> Result<(), $crate::game::GameError> {
+                with_game!(self, configs, g, c => {
+                    let m = $crate::game::Game::parse_move(g, text, c)?;
+                    $crate::game::Game::make_move(g, m);
+                    Ok(())
+                })
+            }
+
+            /// Checks that `text` is a legal move here.
+            pub fn check_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
+                with_game!(self, configs, g, c => $crate::game::Game::parse_move(g, text, c).map(|_| ()))
+            }
+
+            /// Perft with one line per root move (`move: count`) and the total.
+            pub fn perft_divide(&mut self, depth: u32, configs: &GameConfigs) -> (Vec<(String, u64)>, u64) {
+                with_game!(self, configs, g, c => $crate::game::perft_divide(g, depth, c))
+            }
+
+            /// The terms of the static evaluation (`eval`).
+            pub fn eval_terms(&self) -> Vec<(String, $crate::game::Value)> {
+                with_game!(self, g => $crate::game::Game::eval_terms(g))
+            }
+
+            /// The legal moves for `moves [filter]` (see [`$crate::game::Game::list_moves`]).
+            pub fn list_moves(
+                &self,
+                filter: Option<&str>,
+                configs: &GameConfigs,
+            ) -> Result<Vec<String>, $crate::game::GameError> {
+                with_game!(self, configs, g, c => $crate::game::Game::list_moves(g, filter, c))
+            }
+
+            /// Index of the player to move and the number of players.
+            pub fn turn(&self) -> (usize, usize) {
+                with_game!(self, g => ($crate::game::Game::side_to_move(g), $crate::game::Game::num_players(g)))
+            }
+        }
+
         impl AnyGame {
             /// Which game this is.
             pub fn kind(&self) -> GameKind {
@@ -247,123 +364,6 @@ crate::register_games! {
     Xiangqi(crate::game::xiangqi::Xiangqi), xiangqi;
     /// Chinese checkers with 2, 3, 4 or 6 players.
     ChineseCheckers(crate::game::chinese_checkers::ChineseCheckers), chinese_checkers;
-}
-
-impl GameConfigs {
-    /// Finds the setup option named `name` (case-insensitive) in the dialect's names, among
-    /// every game's options: (game, index, option).
-    pub fn find_option(name: &str, ucci: bool) -> Option<(GameKind, usize, super::SetupInfo)> {
-        let name = name.trim();
-        GameKind::ALL.iter().find_map(|&kind| {
-            kind.setup().into_iter().enumerate().find_map(|(i, info)| {
-                let n = if ucci { info.ucci_name } else { info.uci_name };
-                n.is_some_and(|n| n.eq_ignore_ascii_case(name))
-                    .then_some((kind, i, info))
-            })
-        })
-    }
-
-    /// Reads one setup flag of `kind` from command-line arguments: `args[*i]` is `--flag`
-    /// (a check option) or `--flag VALUE`. Returns `Ok(false)` when `args[*i]` is no setup flag
-    /// of `kind`; on success `*i` points at the last argument used.
-    pub fn read_flag(
-        &mut self,
-        kind: GameKind,
-        args: &[String],
-        i: &mut usize,
-    ) -> Result<bool, String> {
-        let Some(flag) = args.get(*i).and_then(|a| a.strip_prefix("--")) else {
-            return Ok(false);
-        };
-        let Some((index, info)) = kind
-            .setup()
-            .into_iter()
-            .enumerate()
-            .find(|(_, o)| o.flag == flag)
-        else {
-            return Ok(false);
-        };
-        let value = match info.kind {
-            crate::tune::OptionType::Check { .. } => "true".to_string(),
-            _ => {
-                *i += 1;
-                args.get(*i)
-                    .cloned()
-                    .ok_or_else(|| format!("--{flag} needs a value"))?
-            }
-        };
-        self.set(kind, index, Some(&value))
-            .map_err(|e| format!("--{flag}: {e}"))?;
-        Ok(true)
-    }
-
-    /// The command-line flags of every game, for usage texts: `--flag` or `--flag VALUES`.
-    pub fn flags_help(kind: GameKind) -> Vec<String> {
-        kind.setup()
-            .into_iter()
-            .map(|o| match o.kind {
-                crate::tune::OptionType::Check { .. } => format!("--{}", o.flag),
-                crate::tune::OptionType::Combo { vars, .. } => {
-                    format!("--{} {}", o.flag, vars.join("|"))
-                }
-                _ => format!("--{} N", o.flag),
-            })
-            .collect()
-    }
-}
-
-impl AnyGame {
-    /// The position string.
-    pub fn to_fen(&self) -> String {
-        with_game!(self, g => crate::game::Game::to_fen(g))
-    }
-
-    /// The `d` drawing.
-    pub fn display(&self) -> String {
-        with_game!(self, g => crate::game::Game::display(g))
-    }
-
-    /// Parses `text` as a legal move and plays it.
-    pub fn play_text_move(
-        &mut self,
-        text: &str,
-        configs: &GameConfigs,
-    ) -> Result<(), super::GameError> {
-        with_game!(self, configs, g, c => {
-            let m = crate::game::Game::parse_move(g, text, c)?;
-            crate::game::Game::make_move(g, m);
-            Ok(())
-        })
-    }
-
-    /// Checks that `text` is a legal move here.
-    pub fn check_move(&self, text: &str, configs: &GameConfigs) -> Result<(), super::GameError> {
-        with_game!(self, configs, g, c => crate::game::Game::parse_move(g, text, c).map(|_| ()))
-    }
-
-    /// Perft with one line per root move (`move: count`) and the total.
-    pub fn perft_divide(&mut self, depth: u32, configs: &GameConfigs) -> (Vec<(String, u64)>, u64) {
-        with_game!(self, configs, g, c => super::perft_divide(g, depth, c))
-    }
-
-    /// The terms of the static evaluation (`eval`).
-    pub fn eval_terms(&self) -> Vec<(String, super::Value)> {
-        with_game!(self, g => crate::game::Game::eval_terms(g))
-    }
-
-    /// The legal moves for `moves [filter]` (see [`crate::game::Game::list_moves`]).
-    pub fn list_moves(
-        &self,
-        filter: Option<&str>,
-        configs: &GameConfigs,
-    ) -> Result<Vec<String>, super::GameError> {
-        with_game!(self, configs, g, c => crate::game::Game::list_moves(g, filter, c))
-    }
-
-    /// Index of the player to move and the number of players.
-    pub fn turn(&self) -> (usize, usize) {
-        with_game!(self, g => (crate::game::Game::side_to_move(g), crate::game::Game::num_players(g)))
-    }
 }
 
 /// Every tunable parameter of the engine, in a fixed order: each game's weights in registry

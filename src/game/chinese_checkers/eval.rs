@@ -361,7 +361,7 @@ mod tests {
         HOME_LATE_MOVES.reset();
 
         // Each weight at 0 zeroes its term and changes the total by that term alone.
-        let terms: [(&Param, usize); 5] = [
+        let terms: [(&crate::tune::Param, usize); 5] = [
             (&DISTANCE, 0),
             (&STRAGGLER, 2),
             (&HOME_LATE, 3),
