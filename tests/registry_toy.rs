@@ -171,7 +171,9 @@ fn compositions(n: u32, k: u32, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    (1..=k.min(n)).map(|t| compositions(n - t, k, depth - 1)).sum()
+    (1..=k.min(n))
+        .map(|t| compositions(n - t, k, depth - 1))
+        .sum()
 }
 
 #[test]
@@ -185,7 +187,10 @@ fn the_registry_names_and_builds_the_new_game() {
     assert_eq!(start.turn(), (0, 2));
     assert!(GameKind::Nim.from_fen("7 2", &configs).is_err());
     assert_eq!(GameKind::Nim.bench(), (&["21 0"][..], 6));
-    assert!(GameKind::Chess.startpos(&configs).to_fen().starts_with("rnbqkbnr/"));
+    assert!(GameKind::Chess
+        .startpos(&configs)
+        .to_fen()
+        .starts_with("rnbqkbnr/"));
 }
 
 #[test]
@@ -244,10 +249,16 @@ fn the_generic_search_plays_the_game_through_with_kind() {
         });
         let winning = stones % (max_take + 1);
         if winning == 0 {
-            assert!(matches!(result.1, SearchScore::Mate(n) if n < 0), "{fen}: {result:?}");
+            assert!(
+                matches!(result.1, SearchScore::Mate(n) if n < 0),
+                "{fen}: {result:?}"
+            );
         } else {
             assert_eq!(result.0, Some(winning.to_string()), "{fen}");
-            assert!(matches!(result.1, SearchScore::Mate(n) if n > 0), "{fen}: {result:?}");
+            assert!(
+                matches!(result.1, SearchScore::Mate(n) if n > 0),
+                "{fen}: {result:?}"
+            );
         }
     }
 }
