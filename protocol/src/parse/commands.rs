@@ -1,7 +1,5 @@
 //! GUI-to-engine lines.
 
-use std::str::FromStr;
-
 use super::tokens::*;
 use crate::command::{Command, GoParams, PositionStart, Register};
 use crate::error::{clip, ProtocolError};

@@ -1,7 +1,5 @@
 //! Engine-to-GUI lines (for tests, tools and GUIs written on this crate).
 
-use std::str::FromStr;
-
 use super::tokens::*;
 use crate::error::{clip, ProtocolError};
 use crate::reply::{Bound, Id, Info, OptionDecl, OptionKind, PopHash, Reply, Score};
