@@ -68,12 +68,10 @@ mod tests {
     #[test]
     fn a_bench_depth_moves_every_game_by_the_same_amount_both_ways() {
         let depths = |d: Option<u32>| {
-            [
-                GameKind::Chess,
-                GameKind::Xiangqi,
-                GameKind::ChineseCheckers,
-            ]
-            .map(|k| depth_for(k, d))
+            GameKind::ALL
+                .iter()
+                .map(|&k| depth_for(k, d))
+                .collect::<Vec<_>>()
         };
         assert_eq!(depths(None), [13, 10, 7]);
         assert_eq!(depths(Some(13)), [13, 10, 7]);

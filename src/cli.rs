@@ -17,7 +17,7 @@ fn usage() -> String {
     text.push_str(&format!(
         "      --game {}  (default {})\n",
         GameKind::NAMES.join("|"),
-        GameKind::NAMES.first().copied().unwrap_or("")
+        crate::game::registry::DEFAULT_GAME.name()
     ));
     for &kind in GameKind::ALL {
         let flags = GameConfigs::flags_help(kind);
@@ -74,7 +74,7 @@ fn perft(args: &[String]) -> ExitCode {
         return usage_error("perft needs a depth");
     };
     // The game first (its flags depend on it), then its setup flags and the position words.
-    let mut kind = GameKind::ALL.first().copied().unwrap_or(GameKind::Chess);
+    let mut kind = crate::game::registry::DEFAULT_GAME;
     let mut rest = Vec::new();
     let mut i = 1;
     while i < args.len() {

@@ -108,7 +108,7 @@ macro_rules! register_games {
             pub const NAMES: &'static [&'static str] = &[$(<$ty as $crate::game::Game>::NAME),+];
 
             /// The protocol name (`UCI_Variant` value) of this game.
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self {
                     $( GameKind::$variant => <$ty as $crate::game::Game>::NAME, )+
                 }
@@ -365,6 +365,13 @@ crate::register_games! {
     /// Chinese checkers with 2, 3, 4 or 6 players.
     ChineseCheckers(crate::game::chinese_checkers::ChineseCheckers), chinese_checkers;
 }
+
+/// The game the engine plays until `UCI_Variant` names another (and `sanqi perft` without
+/// `--game`).
+pub const DEFAULT_GAME: GameKind = GameKind::Chess;
+
+/// The game of the UCCI dialect: `ucci` selects it.
+pub const UCCI_GAME: GameKind = GameKind::Xiangqi;
 
 /// Every tunable parameter of the engine, in a fixed order: each game's weights in registry
 /// order, then the search's.

@@ -151,7 +151,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         uci_name: Some("UCI_Variant"),
         ucci_name: None,
         kind: OptionType::Combo {
-            default: "chess",
+            default: crate::game::registry::DEFAULT_GAME.name(),
             vars: GameKind::NAMES,
         },
     },
@@ -207,7 +207,7 @@ impl Default for Settings {
             multipv: 1,
             ponder: false,
             move_overhead_ms: 10,
-            variant: GameKind::Chess,
+            variant: crate::game::registry::DEFAULT_GAME,
             configs: GameConfigs::default(),
             use_millisec: false,
             skill_level: 20,

@@ -18,7 +18,7 @@ use super::options::{self, Effect, Settings};
 use super::tickets::Tickets;
 use super::worker::{Job, SearchJob, SearchThread};
 use super::{AUTHOR, NAME};
-use crate::game::registry::{all_params, find_param};
+use crate::game::registry::{all_params, find_param, UCCI_GAME};
 use crate::game::{AnyGame, GameKind, SetupInfo};
 use crate::search::SearchLimits;
 use crate::tune::OptionType;
@@ -117,8 +117,8 @@ impl Session {
             }
             Command::Ucci => {
                 self.dialect = Dialect::Ucci;
-                if self.settings.variant != GameKind::Xiangqi {
-                    self.settings.variant = GameKind::Xiangqi;
+                if self.settings.variant != UCCI_GAME {
+                    self.settings.variant = UCCI_GAME;
                     self.reset_position();
                 }
                 self.handshake();
