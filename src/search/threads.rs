@@ -68,7 +68,10 @@ pub(crate) fn run<G: Game>(
             score: SearchScore::from_internal(score),
             value: score,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
+            time_ms: 0,
+            pv: Vec::new(),
         };
     }
 
@@ -148,7 +151,10 @@ pub(crate) fn run<G: Game>(
                     score: SearchScore::Cp(0),
                     value: 0,
                     depth: 0,
+                    seldepth: 0,
                     nodes: 0,
+                    time_ms: 0,
+                    pv: vec![fallback],
                 }
             }
         }
@@ -324,13 +330,26 @@ fn main_loop<G: Game>(
         Some(&m) => Some(m),
         None => worker.ponder_from_tt(pos, best),
     };
+    let seldepth = worker
+        .root_moves
+        .iter()
+        .find(|r| r.mv == best)
+        .map_or(0, |r| r.seldepth as u32)
+        .max(worker.completed_depth);
+    let mut pv = pv;
+    if pv.first() != Some(&best) {
+        pv = vec![best];
+    }
     SearchResult {
         best: Some(best),
         ponder,
         score: SearchScore::from_internal(score),
         value: score,
         depth: worker.completed_depth,
+        seldepth,
         nodes: worker.total_nodes(),
+        time_ms: millis_since(shared.time.start()),
+        pv,
     }
 }
 

@@ -69,7 +69,9 @@ pub(crate) fn info<G: Game>(
     }
 }
 
-/// The lines that end a search: the move annotation (if the game has one), then `bestmove`
+/// The lines that end a search: a final `info` line whose `pv` starts with the move played (so
+/// that the last `pv` a GUI shows always agrees with `bestmove`, also when a search was cut short
+/// after the best move changed), the move annotation (if the game has one), then `bestmove`
 /// with the expected reply, or, without a legal move, a final score and `nobestmove` (UCCI)
 /// or `bestmove (none)` (UCI). A UCCI draw offer (`draw_offered`) is accepted when the search
 /// sees no advantage for the side to move.
@@ -83,7 +85,22 @@ pub(crate) fn closing_lines<G: Game>(
     let mut lines = Vec::new();
     match result.best {
         Some(best) => {
+            let mut pv = format_line(game, &result.pv, config);
             let mv = game.format_move(best, config);
+            if pv.first() != Some(&mv) {
+                pv = vec![mv.clone()];
+            }
+            let info = Info {
+                depth: Some(result.depth.max(1)),
+                seldepth: Some(result.seldepth.max(result.depth).max(1)),
+                score: Some(protocol_score(result.score)),
+                nodes: Some(result.nodes),
+                nps: Some(result.nodes * 1000 / result.time_ms.max(1)),
+                time: Some(result.time_ms),
+                pv,
+                ..Info::default()
+            };
+            lines.push(Reply::Info(info).display(dialect).to_string());
             let ponder = result.ponder.and_then(|p| {
                 let mut g = game.clone();
                 g.make_move(best);
