@@ -172,9 +172,11 @@ fn read_setup_flag(
         .collect();
     let mut i = 0;
     if !setup.read_flag(game, &args, &mut i)? {
-        let other = GameKind::ALL
-            .iter()
-            .find(|k| k.setup().iter().any(|o| Some(o.flag) == flag.strip_prefix("--")));
+        let other = GameKind::ALL.iter().find(|k| {
+            k.setup()
+                .iter()
+                .any(|o| Some(o.flag) == flag.strip_prefix("--"))
+        });
         return Err(match other {
             Some(k) => format!("{flag} is for {} only, not {}", k.name(), game.name()),
             None => format!("unknown argument `{flag}`"),
@@ -222,7 +224,12 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut engines: Vec<(Vec<String>, usize)> = Vec::new();
     let mut each: Vec<String> = Vec::new();
     let mut tc = None;
-    let mut config = MatchConfig::new(GameKind::Chess, Vec::new(), TimeControl::MoveTime(100));
+    // The game is set once `--game` is read; any registered game stands in until then.
+    let placeholder = GameKind::ALL
+        .first()
+        .copied()
+        .ok_or("no games registered")?;
+    let mut config = MatchConfig::new(placeholder, Vec::new(), TimeControl::MoveTime(100));
     config.quiet = false;
     let mut max_plies_set = false;
     let mut stall_plies_set = false;
@@ -358,19 +365,16 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             }
             "--quiet" => config.quiet = true,
             _ => {
-                setup_flags.push((flag.to_owned(), vals.iter().map(|v| (*v).to_owned()).collect()));
+                setup_flags.push((
+                    flag.to_owned(),
+                    vals.iter().map(|v| (*v).to_owned()).collect(),
+                ));
                 continue;
             }
         }
         if !matches!(
             flag,
-            "--engine"
-                | "--each"
-                | "--draw"
-                | "--resign"
-                | "--sprt"
-                | "--event"
-                | "--quiet"
+            "--engine" | "--each" | "--draw" | "--resign" | "--sprt" | "--event" | "--quiet"
         ) && vals.len() > 1
         {
             return Err(format!("{flag} takes one value"));

@@ -351,8 +351,7 @@ impl EngineProcess {
                 }
             }
             Proto::Uci | Proto::UciFsf => {
-                if !explicit("UCI_Variant") && (proto == Proto::UciFsf || declares("UCI_Variant"))
-                {
+                if !explicit("UCI_Variant") && (proto == Proto::UciFsf || declares("UCI_Variant")) {
                     commands.push(set("UCI_Variant", variant));
                 }
             }

@@ -45,7 +45,10 @@ impl<G: Game> Worker<'_, G> {
     ///
     /// # Errors
     /// An engine setup flag that is no setup option of the game, or a bad value.
-    pub fn engine_setups(config: &MatchConfig, setup: &G::Config) -> Result<Vec<G::Config>, String> {
+    pub fn engine_setups(
+        config: &MatchConfig,
+        setup: &G::Config,
+    ) -> Result<Vec<G::Config>, String> {
         config
             .engines
             .iter()

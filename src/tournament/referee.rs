@@ -94,9 +94,10 @@ fn fail_text(f: &EngineFailure) -> (Termination, String) {
 }
 
 fn seat_name<G: Game>(seats: &[Seat<'_, G>], s: usize) -> String {
-    seats
-        .get(s)
-        .map_or_else(|| format!("seat {}", s + 1), |seat| seat.engine.spec.name.clone())
+    seats.get(s).map_or_else(
+        || format!("seat {}", s + 1),
+        |seat| seat.engine.spec.name.clone(),
+    )
 }
 
 /// A game in progress: the position, the moves, the clocks and the counters of adjudication.
@@ -234,7 +235,11 @@ impl<'a, G: Game> GameState<'a, G> {
     fn ask(&mut self, mover: usize, seat: &mut Seat<'_, G>) -> Result<(G::Move, GoReply), Ending> {
         let engine = &mut *seat.engine;
         let name = engine.spec.name.clone();
-        let clock = self.clocks.get(mover).copied().unwrap_or(Clock::new(seat.tc));
+        let clock = self
+            .clocks
+            .get(mover)
+            .copied()
+            .unwrap_or(Clock::new(seat.tc));
         let go = go_params(engine.spec.proto, &self.clocks, mover, engine.ucci_millis);
         let limit = clock.allowed();
         let wait = match limit {

@@ -163,7 +163,12 @@ fn add_to_tally(
 
 /// The line printed after each game: the score of two engines with its Elo (and SPRT), or the
 /// points of every engine.
-pub fn progress_line(config: &MatchConfig, report: &MatchReport, done: usize, total: usize) -> String {
+pub fn progress_line(
+    config: &MatchConfig,
+    report: &MatchReport,
+    done: usize,
+    total: usize,
+) -> String {
     if config.engines.len() == 2 && !report.pairs.is_empty() {
         let w = report.pair(0, 1);
         let mut s = format!(
@@ -260,7 +265,10 @@ pub fn summary(config: &MatchConfig, report: &MatchReport) -> String {
         s.push_str(&format!(
             "{} vs {}: +{} ={} -{}",
             engine_name(config, i),
-            engine_name(config, j), wdl.wins, wdl.draws, wdl.losses
+            engine_name(config, j),
+            wdl.wins,
+            wdl.draws,
+            wdl.losses
         ));
         if let Some(e) = stats::elo_estimate(&wdl) {
             s.push_str(&format!(

@@ -262,7 +262,10 @@ pub fn go_params(proto: Proto, clocks: &[Clock], mover: usize, ucci_millis: bool
             ..GoParams::default()
         },
         TimeControl::Clock { .. } if ucci => {
-            let opp = clocks.get((mover + 1) % clocks.len()).copied().unwrap_or(me);
+            let opp = clocks
+                .get((mover + 1) % clocks.len())
+                .copied()
+                .unwrap_or(me);
             let (movestogo, increment) = match me.moves_to_go() {
                 Some(m) => (Some(m), None),
                 None => (None, Some(inc_unit(me.inc_ms()))),
