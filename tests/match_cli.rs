@@ -2,16 +2,23 @@
 
 use std::time::Duration;
 
-use sanqi::game::chess::Chess;
-use sanqi::game::{Game, GameConfig, GameKind};
+use sanqi::game::chess::{Chess, ChessConfig};
+use sanqi::game::xiangqi::Xiangqi;
+use sanqi::game::{Game, GameKind};
 use sanqi::tournament::args::{parse, Parsed};
-use sanqi::tournament::engine::Proto;
+use sanqi::tournament::config::{DrawAdjudication, ResignAdjudication};
 use sanqi::tournament::openings::{load_openings, random_opening, Rng};
-use sanqi::tournament::pgn::{chess_san, iccs_pgn};
-use sanqi::tournament::referee::{DrawAdjudication, ResignAdjudication};
+use sanqi::tournament::proto::Proto;
 use sanqi::tournament::stats::Sprt;
 use sanqi::tournament::timecontrol::{go_command, Clock, TimeControl};
 use sanqi::tournament::{MatchConfig, OpeningSource};
+
+/// The `go` line for seat `mover` in the dialect of `proto`.
+fn go_line(proto: Proto, clocks: &[Clock], mover: usize, ucci_millis: bool) -> String {
+    go_command(proto, clocks, mover, ucci_millis)
+        .display(proto.dialect())
+        .to_string()
+}
 
 fn words(line: &str) -> Vec<String> {
     line.split_whitespace().map(str::to_owned).collect()
@@ -61,7 +68,12 @@ fn full_command_line() {
         ]
     );
     assert_eq!(b.name, "fairy-stockfish");
-    assert_eq!((b.proto, b.ranks_from_one), (Proto::UciFsf, true));
+    // Fairy-Stockfish writes xiangqi ranks 1-10: its own setup.
+    assert_eq!(
+        (b.proto, b.setup.clone()),
+        (Proto::UciFsf, vec![("ranks".to_owned(), "1-10".to_owned())])
+    );
+    assert!(a.setup.is_empty());
     assert_eq!(b.options, [("Hash".to_owned(), "32".to_owned())]);
     assert_eq!(
         b.tc,
@@ -127,11 +139,51 @@ fn full_command_line() {
     let c = config(
         "--game chinesecheckers --players 6 --engine cmd=sanqi --engine cmd=sanqi --nodes 1000",
     );
-    assert_eq!((c.players, c.referee.max_plies), (6, Some(1200)));
+    assert_eq!(
+        (c.setup.chinese_checkers.players, c.referee.max_plies),
+        (6, Some(1200))
+    );
     assert_eq!(c.referee.stall_plies, Some(240));
     assert_eq!(c.engines[0].name, "sanqi-1");
     assert_eq!(c.engines[1].name, "sanqi-2");
     assert_eq!(c.tc, TimeControl::Nodes(1000));
+}
+
+#[test]
+fn setup_flags_of_every_game_are_read_once() {
+    // Match-wide setup flags in any order (before `--game` too), read by the game's own table.
+    let c = config(
+        "--goal-lock --game chinesecheckers --players 3 --no-foreign-stop \
+         --engine cmd=a --engine cmd=b --max-plies 50",
+    );
+    let cc = c.setup.chinese_checkers;
+    assert_eq!(cc.players, 3);
+    assert!(cc.rules.goal_lock && cc.rules.no_foreign_stop);
+    assert_eq!(c.referee.max_plies, Some(50));
+    assert_eq!(c.referee.stall_plies, Some(120));
+    assert_eq!(c.setup.non_default(GameKind::ChineseCheckers).len(), 3);
+
+    let c = config("--game chess --chess960 --engine cmd=a --engine cmd=b");
+    assert!(c.setup.chess.chess960);
+    // Chess has no progress measure: no default ply cap or stall window.
+    assert_eq!((c.referee.max_plies, c.referee.stall_plies), (None, None));
+
+    // Per-engine setup: `ranks=1-10` for one engine; `proto=uci-fsf` implies it, and an explicit
+    // `ranks=0-9` after it wins.
+    let c = config(
+        "--game xiangqi --engine cmd=a ranks=1-10 --engine cmd=b proto=uci-fsf ranks=0-9 \
+         --engine cmd=c",
+    );
+    let setups: Vec<_> = c.engines.iter().map(|e| e.setup.clone()).collect();
+    assert_eq!(
+        setups,
+        [
+            vec![("ranks".to_owned(), "1-10".to_owned())],
+            vec![("ranks".to_owned(), "0-9".to_owned())],
+            vec![]
+        ]
+    );
+    assert_eq!(c.setup, sanqi::game::GameConfigs::default());
 }
 
 #[test]
@@ -145,6 +197,19 @@ fn bad_command_lines_are_refused_with_a_reason() {
     assert!(error("--game chess --engine name=x --engine cmd=b").contains("no cmd"));
     assert!(error("--game chess --engine cmd=a colour=red --engine cmd=b").contains("colour"));
     assert!(error("--game chess --players 3 --engine cmd=a --engine cmd=b").contains("players"));
+    assert!(error("--game xiangqi --chess960 --engine cmd=a --engine cmd=b").contains("chess"));
+    assert!(
+        error("--game chinesecheckers --players 5 --engine cmd=a --engine cmd=b")
+            .contains("players")
+    );
+    assert!(
+        error("--game chinesecheckers --players --engine cmd=a --engine cmd=b").contains("value")
+    );
+    assert!(
+        error("--game chess --chess960 yes --engine cmd=a --engine cmd=b").contains("no value")
+    );
+    assert!(error("--game xiangqi --engine cmd=a ranks=2-11 --engine cmd=b").contains("ranks"));
+    assert!(error("--game chess --engine cmd=a ranks=1-10 --engine cmd=b").contains("ranks"));
     assert!(
         error("--game chess --engine cmd=a --engine cmd=b --sprt elo0=5 elo1=0").contains("elo1")
     );
@@ -173,7 +238,7 @@ fn time_controls_and_go_lines() {
     };
     let mut clocks = [Clock::new(tc), Clock::new(tc)];
     assert_eq!(
-        go_command(Proto::Uci, &clocks, 0, false),
+        go_line(Proto::Uci, &clocks, 0, false),
         "go wtime 1000 btime 1000 winc 0 binc 0 movestogo 2"
     );
     // 300 ms used: 700 left, one move to go; after the 2nd move the period's 1000 ms are added.
@@ -193,15 +258,15 @@ fn time_controls_and_go_lines() {
     let clocks = [Clock::new(tc), Clock::new(tc), Clock::new(tc)];
     // UCCI without usemillisec: whole seconds.
     assert_eq!(
-        go_command(Proto::Ucci, &clocks[..2], 1, false),
+        go_line(Proto::Ucci, &clocks[..2], 1, false),
         "go time 3 increment 1 opptime 3 oppincrement 1"
     );
     assert_eq!(
-        go_command(Proto::Uci, &clocks, 2, false),
+        go_line(Proto::Uci, &clocks, 2, false),
         "go time 3500 inc 1500"
     );
     assert_eq!(
-        go_command(
+        go_line(
             Proto::Ucci,
             &[Clock::new(TimeControl::MoveTime(250))],
             0,
@@ -210,14 +275,14 @@ fn time_controls_and_go_lines() {
         "go time 250 movestogo 1"
     );
     assert_eq!(
-        go_command(Proto::Uci, &[Clock::new(TimeControl::Depth(7))], 0, false),
+        go_line(Proto::Uci, &[Clock::new(TimeControl::Depth(7))], 0, false),
         "go depth 7"
     );
 }
 
 #[test]
 fn openings_from_epd_and_random_balanced() {
-    let gc = GameConfig::default();
+    let gc = ChessConfig::default();
     let text = "# test\n\
         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 bm e5; id \"x\";\n\
         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 e7e5\n";
@@ -279,13 +344,16 @@ fn chess_san_matches_python_chess() {
         ("2k5/8/8/Q7/8/8/8/QK5Q w - - 0 1", "h1e4", "Qe4"),
         ("2k5/8/8/Q7/8/8/8/QK5Q w - - 0 1", "a5c7", "Qc7+"),
     ];
-    let gc = GameConfig::default();
+    let gc = ChessConfig::default();
     for (fen, uci, san) in cases {
         let pos = Chess::from_fen(fen, &gc).unwrap();
         let m = pos.parse_move(uci, &gc).unwrap();
-        assert_eq!(chess_san(&pos, m, &gc), san, "{fen} {uci}");
+        assert_eq!(pos.record_move(m, &gc), san, "{fen} {uci}");
     }
-    assert_eq!(iccs_pgn("h2e2"), "H2-E2");
+    let xc = Default::default();
+    let x = Xiangqi::startpos(&xc);
+    let m = x.parse_move("h2e2", &xc).unwrap();
+    assert_eq!(x.record_move(m, &xc), "H2-E2");
 }
 
 #[test]
@@ -322,15 +390,12 @@ fn main_plays_a_short_match_from_the_command_line() {
 
 #[test]
 fn chess960_start_positions_match_python_chess() {
-    use sanqi::tournament::openings::chess960_fen;
+    use sanqi::game::chess::chess960_fen;
     assert_eq!(
         chess960_fen(518),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
     );
-    let gc = GameConfig {
-        chess960: true,
-        ..GameConfig::default()
-    };
+    let gc = ChessConfig { chess960: true };
     for n in 0..960 {
         Chess::from_fen(&chess960_fen(n), &gc).unwrap();
     }

@@ -13,8 +13,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use sanqi::game::GameKind;
-use sanqi::tournament::engine::{EngineSpec, Proto};
-use sanqi::tournament::referee::{GameRecord, Termination};
+use sanqi::tournament::config::EngineSpec;
+use sanqi::tournament::proto::Proto;
+use sanqi::tournament::record::{GameRecord, Termination};
 use sanqi::tournament::timecontrol::TimeControl;
 use sanqi::tournament::{run, summary, MatchConfig, MatchReport, OpeningSource};
 
@@ -166,7 +167,7 @@ fn sanqi_self_play_chess960() {
         vec![sanqi("sanqi-a"), sanqi("sanqi-b")],
         TimeControl::MoveTime(30),
     );
-    c.chess960 = true;
+    c.setup.chess.chess960 = true;
     c.seed = 5;
     c.referee.max_plies = Some(120);
     c.referee.margin = Duration::from_millis(1000);
@@ -188,14 +189,13 @@ fn sanqi_self_play_chess960() {
 
 #[test]
 fn sanqi_self_play_xiangqi_uci_against_ucci_and_ranks_from_one() {
-    // Engine A speaks UCCI; engine B speaks UCI with ranks 1-10 (sanqi's `Xiangqi Ranks` option,
-    // translated back by the referee). Every move is checked with pyffish.
+    // Engine A speaks UCCI; engine B speaks UCI with ranks 1-10 (its own setup: the referee reads
+    // and writes its moves so and tells it `Xiangqi Ranks 1-10`). Every move is checked with pyffish.
     let mut a = sanqi("sanqi-ucci");
     a.proto = Proto::Ucci;
     a.options = vec![("hashsize".into(), "8".into())];
     let mut b = sanqi("sanqi-uci-1-10");
-    b.ranks_from_one = true;
-    b.options.push(("Xiangqi Ranks".into(), "1-10".into()));
+    b.setup = vec![("ranks".into(), "1-10".into())];
     let mut c = MatchConfig::new(GameKind::Xiangqi, vec![a, b], TimeControl::MoveTime(30));
     c.openings = OpeningSource::Random(4);
     c.referee.max_plies = Some(160);
@@ -215,7 +215,7 @@ fn sanqi_self_play_chinese_checkers_three_players() {
     // search does not stop at `movetime` yet, see the report), ply cap 90 (30 each).
     let engines = vec![sanqi("cc-a"), sanqi("cc-b"), sanqi("cc-c")];
     let mut c = MatchConfig::new(GameKind::ChineseCheckers, engines, TimeControl::Nodes(300));
-    c.players = 3;
+    c.setup.chinese_checkers.players = 3;
     c.concurrency = 2;
     c.referee.max_plies = Some(90);
     // Progress stall (distance to target, through `run`): 45 plies without a new best.
@@ -284,7 +284,7 @@ fn sanqi_against_fairy_stockfish_xiangqi() {
     }
     let mut fsf = EngineSpec::new("fairy-stockfish", FAIRY);
     fsf.proto = Proto::UciFsf;
-    fsf.ranks_from_one = true;
+    fsf.setup = vec![("ranks".into(), "1-10".into())];
     fsf.options = vec![("Hash".into(), "8".into()), ("Threads".into(), "1".into())];
     let mut c = MatchConfig::new(
         GameKind::Xiangqi,

@@ -225,6 +225,19 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// How many numbered start positions this setup plays from (Chess960: 960), for match
+    /// schedules that draw one per round. Default: 1, the start position alone.
+    fn start_positions(config: &Self::Config) -> usize {
+        let _ = config;
+        1
+    }
+    /// Start position number `n` (`0..start_positions`; Chess960: Scharnagl's numbering).
+    /// Default: [`Game::startpos`].
+    fn numbered_startpos(n: usize, config: &Self::Config) -> Result<Self, GameError> {
+        let _ = n;
+        Ok(Self::startpos(config))
+    }
+
     /// How far each player still has to go, lower is better (Chinese checkers: each player's
     /// distance to its target), for the match referee's stall adjudication: a game in which no
     /// player improves for a while is a stall. Default: no measure.

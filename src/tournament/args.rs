@@ -3,18 +3,36 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::engine::{EngineSpec, Proto};
-use super::referee::{DrawAdjudication, ResignAdjudication};
+use super::config::{
+    default_limits, DrawAdjudication, EngineSpec, MatchConfig, OpeningSource, ResignAdjudication,
+};
+use super::proto::Proto;
 use super::stats::Sprt;
 use super::timecontrol::TimeControl;
-use super::{MatchConfig, OpeningSource};
-use crate::game::GameKind;
+use crate::game::{GameConfigs, GameKind};
 
-/// The help text.
-pub const USAGE: &str = "\
-usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--chess960]
+/// The setup an engine with `proto=uci-fsf` starts from, where the game has these setup flags:
+/// Fairy-Stockfish writes xiangqi ranks 1-10. Its own `KEY=VALUE`s come after and win.
+const FSF_SETUP: &[(&str, &str)] = &[("ranks", "1-10")];
+
+/// The help text, with every game's setup flags from the registry.
+pub fn usage() -> String {
+    let mut s = USAGE.to_owned();
+    s.push_str("\nsetup flags (match-wide as --FLAG [VALUE], per engine as FLAG=VALUE):");
+    for &kind in GameKind::ALL {
+        let flags = GameConfigs::flags_help(kind);
+        if !flags.is_empty() {
+            s.push_str(&format!("\n  {:<16} {}", kind.name(), flags.join(" ")));
+        }
+    }
+    s
+}
+
+/// The help text without the setup flags.
+const USAGE: &str = "\
+usage: sanqi match --game chess|xiangqi|chinesecheckers [SETUP FLAGS of the game]
          --engine cmd=PROG [name=NAME] [arg=ARG]... [dir=DIR] [proto=uci|ucci|uci-fsf]
-                  [ranks=1-10] [option.NAME=VALUE]... [tc=..|movetime=MS|nodes=N|depth=N]
+                  [FLAG=VALUE]... [option.NAME=VALUE]... [tc=..|movetime=MS|nodes=N|depth=N]
          --engine ...                      (two or more engines)
          [--each KEY=VALUE...]             keys of --engine applied to every engine
          [--tc [MOVES/]BASE[+INC] | --movetime MS | --nodes N | --depth N]
@@ -32,7 +50,8 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--c
          [--unclocked-timeout MS]          wait for a nodes/depth move before a hang (60000)
          [--ready-timeout MS]              wait for uciok/readyok at start and between games (10000)
          [--max-plies N]                   ply cap: draw, or stall for 3+ players
-                                           (default: none; Chinese checkers 200 per seat)
+                                           (default: none; for games with a progress
+                                           measure, Chinese checkers, 200 per seat)
          [--stall-plies N]                 stall (draw) when no side got closer to its goal
                                            in N plies (Chinese checkers: distance to the
                                            target; default 40 per seat), or for other games
@@ -41,7 +60,9 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [--players 2|3|4|6] [--c
          [--resign movecount=N score=CP]
          [--sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]   stop when decided
          [--quiet]
-proto=uci-fsf: Fairy-Stockfish (UCI_Variant always sent; xiangqi ranks 1-10 translated).
+proto=uci-fsf: Fairy-Stockfish (UCI_Variant always sent; xiangqi ranks=1-10 by default).
+FLAG=VALUE on an engine: that engine's own setup (ranks=1-10: it reads and writes xiangqi ranks
+1-10); setup options that differ from the default are sent to each engine with setoption.
 proto=ucci: UCCI engines (ElephantEye); usemillisec is used when the engine offers it.";
 
 /// What the arguments ask for.
@@ -73,9 +94,30 @@ fn float(what: &str, text: &str) -> Result<f64, String> {
     }
 }
 
+/// Sets the engine's own setup flag `flag` to `value` (a later value replaces an earlier one).
+/// `Ok(false)`: `flag` is no setup flag of `game`.
+fn set_engine_setup(
+    spec: &mut EngineSpec,
+    game: GameKind,
+    flag: &str,
+    value: &str,
+) -> Result<bool, String> {
+    let Some(index) = game.setup().iter().position(|o| o.flag == flag) else {
+        return Ok(false);
+    };
+    // Checked now, so that a bad value is a command-line error.
+    GameConfigs::default()
+        .set(game, index, Some(value))
+        .map_err(|e| format!("{flag}={value}: {e}"))?;
+    spec.setup.retain(|(k, _)| k != flag);
+    spec.setup.push((flag.to_owned(), value.to_owned()));
+    Ok(true)
+}
+
 /// Applies one `key=value` of `--engine` or `--each` to a spec.
 fn apply_engine_key(
     spec: &mut EngineSpec,
+    game: GameKind,
     key: &str,
     value: &str,
     named: &mut bool,
@@ -101,24 +143,51 @@ fn apply_engine_key(
         "arg" => spec.args.push(value.to_owned()),
         "dir" => spec.dir = Some(PathBuf::from(value)),
         "proto" => {
-            spec.proto = match value {
-                "uci" => Proto::Uci,
-                "ucci" => Proto::Ucci,
-                "uci-fsf" | "fsf" => {
-                    spec.ranks_from_one = true;
-                    Proto::UciFsf
+            spec.proto = Proto::from_name(value)
+                .ok_or_else(|| format!("unknown proto `{value}` (uci, ucci, uci-fsf)"))?;
+            if spec.proto == Proto::UciFsf {
+                for (flag, v) in FSF_SETUP {
+                    set_engine_setup(spec, game, flag, v)?;
                 }
-                _ => return Err(format!("unknown proto `{value}` (uci, ucci, uci-fsf)")),
             }
         }
-        "ranks" => {
-            spec.ranks_from_one = match value {
-                "1-10" => true,
-                "0-9" => false,
-                _ => return Err(format!("ranks must be 0-9 or 1-10, not `{value}`")),
+        _ => {
+            if !set_engine_setup(spec, game, key, value)? {
+                return Err(format!("unknown engine key `{key}`"));
             }
         }
-        _ => return Err(format!("unknown engine key `{key}`")),
+    }
+    Ok(())
+}
+
+/// Reads the match-wide setup flag `flag` with its `values` into `setup`.
+fn read_setup_flag(
+    setup: &mut GameConfigs,
+    game: GameKind,
+    flag: &str,
+    values: &[String],
+) -> Result<(), String> {
+    let args: Vec<String> = std::iter::once(flag.to_owned())
+        .chain(values.iter().cloned())
+        .collect();
+    let mut i = 0;
+    if !setup.read_flag(game, &args, &mut i)? {
+        let other = GameKind::ALL.iter().find(|k| {
+            k.setup()
+                .iter()
+                .any(|o| Some(o.flag) == flag.strip_prefix("--"))
+        });
+        return Err(match other {
+            Some(k) => format!("{flag} is for {} only, not {}", k.name(), game.name()),
+            None => format!("unknown argument `{flag}`"),
+        });
+    }
+    if i + 1 != args.len() {
+        return Err(if i == 0 {
+            format!("{flag} takes no value")
+        } else {
+            format!("{flag} takes one value")
+        });
     }
     Ok(())
 }
@@ -150,11 +219,17 @@ fn one<'a>(flag: &str, vals: &[&'a str]) -> Result<&'a str, String> {
 #[allow(clippy::too_many_lines)]
 pub fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut game = None;
-    let mut players: u8 = 2;
+    // Setup flags wait until the game is known: (flag, values).
+    let mut setup_flags: Vec<(String, Vec<String>)> = Vec::new();
     let mut engines: Vec<(Vec<String>, usize)> = Vec::new();
     let mut each: Vec<String> = Vec::new();
     let mut tc = None;
-    let mut config = MatchConfig::new(GameKind::Chess, Vec::new(), TimeControl::MoveTime(100));
+    // The game is set once `--game` is read; any registered game stands in until then.
+    let placeholder = GameKind::ALL
+        .first()
+        .copied()
+        .ok_or("no games registered")?;
+    let mut config = MatchConfig::new(placeholder, Vec::new(), TimeControl::MoveTime(100));
     config.quiet = false;
     let mut max_plies_set = false;
     let mut stall_plies_set = false;
@@ -172,12 +247,6 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                 game = Some(GameKind::from_name(v).ok_or_else(|| {
                     format!("unknown game `{v}` (chess, xiangqi, chinesecheckers)")
                 })?);
-            }
-            "--players" => {
-                players = number(flag, one(flag, &vals)?)?;
-                if ![2, 3, 4, 6].contains(&players) {
-                    return Err("--players must be 2, 3, 4 or 6".into());
-                }
             }
             "--engine" => engines.push((
                 vals.iter().map(|s| (*s).to_owned()).collect(),
@@ -295,45 +364,36 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                 config.sprt = Some(s);
             }
             "--quiet" => config.quiet = true,
-            "--chess960" => config.chess960 = true,
-            _ => return Err(format!("unknown argument `{flag}`")),
+            _ => {
+                setup_flags.push((
+                    flag.to_owned(),
+                    vals.iter().map(|v| (*v).to_owned()).collect(),
+                ));
+                continue;
+            }
         }
         if !matches!(
             flag,
-            "--engine"
-                | "--each"
-                | "--draw"
-                | "--resign"
-                | "--sprt"
-                | "--event"
-                | "--quiet"
-                | "--chess960"
+            "--engine" | "--each" | "--draw" | "--resign" | "--sprt" | "--event" | "--quiet"
         ) && vals.len() > 1
         {
             return Err(format!("{flag} takes one value"));
         }
-        if matches!(flag, "--quiet" | "--chess960") && !vals.is_empty() {
+        if flag == "--quiet" && !vals.is_empty() {
             return Err(format!("{flag} takes no value"));
         }
     }
     let game = game.ok_or("--game is required")?;
     config.game = game;
-    config.players = if game == GameKind::ChineseCheckers {
-        players
-    } else {
-        2
-    };
-    if config.chess960 && game != GameKind::Chess {
-        return Err("--chess960 is for chess only".into());
+    for (flag, vals) in &setup_flags {
+        read_setup_flag(&mut config.setup, game, flag, vals)?;
     }
-    if game != GameKind::ChineseCheckers && players != 2 {
-        return Err("--players is for chinesecheckers only".into());
+    let (max_plies, stall_plies) = default_limits(game, &config.setup);
+    if !max_plies_set {
+        config.referee.max_plies = max_plies;
     }
-    if game == GameKind::ChineseCheckers && !max_plies_set {
-        config.referee.max_plies = Some(200 * u32::from(players));
-    }
-    if game == GameKind::ChineseCheckers && !stall_plies_set {
-        config.referee.stall_plies = Some(40 * u32::from(players));
+    if !stall_plies_set {
+        config.referee.stall_plies = stall_plies;
     }
     config.tc = tc.unwrap_or(TimeControl::Clock {
         moves: None,
@@ -348,7 +408,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
         let mut named = false;
         for token in each.iter().chain(tokens.iter()) {
             let (k, v) = key_value(token)?;
-            apply_engine_key(&mut spec, k, v, &mut named)?;
+            apply_engine_key(&mut spec, game, k, v, &mut named)?;
         }
         if spec.cmd.is_empty() {
             return Err(format!("engine {} has no cmd=", index + 1));

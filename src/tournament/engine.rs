@@ -4,77 +4,22 @@
 //! lines are skipped, over-long lines are cut, invalid UTF-8 is replaced.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
-use sanqi_protocol::{parse_reply, Dialect, OptionDecl, Reply, Score};
+use sanqi_protocol::{parse_reply, Command, GoParams, OptionDecl, PositionStart, Reply, Score};
+
+use super::config::EngineSpec;
+use super::proto::Proto;
+use crate::game::SetupInfo;
 
 /// The longest engine output line kept (longer lines are cut).
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// Lines buffered between the reader thread and the referee.
 const CHANNEL_LINES: usize = 4096;
-
-/// Which protocol an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proto {
-    /// UCI (with `UCI_Variant` when the engine declares it).
-    Uci,
-    /// UCCI (xiangqi engines such as ElephantEye).
-    Ucci,
-    /// UCI as Fairy-Stockfish speaks it: `UCI_Variant` always sent, xiangqi ranks 1-10.
-    UciFsf,
-}
-
-impl Proto {
-    /// The protocol dialect of the replies.
-    pub fn dialect(self) -> Dialect {
-        match self {
-            Proto::Ucci => Dialect::Ucci,
-            Proto::Uci | Proto::UciFsf => Dialect::Uci,
-        }
-    }
-}
-
-/// How to start one engine and what to tell it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EngineSpec {
-    /// Display name (PGN tags, tables).
-    pub name: String,
-    /// Program to run.
-    pub cmd: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// Working directory.
-    pub dir: Option<PathBuf>,
-    /// Protocol.
-    pub proto: Proto,
-    /// Xiangqi moves with ranks 1-10 (Fairy-Stockfish), translated both ways.
-    pub ranks_from_one: bool,
-    /// Options sent with `setoption` after the handshake, in order.
-    pub options: Vec<(String, String)>,
-    /// Per-engine time control (overrides the match's).
-    pub tc: Option<super::timecontrol::TimeControl>,
-}
-
-impl EngineSpec {
-    /// A UCI engine run as `cmd` without arguments.
-    pub fn new(name: impl Into<String>, cmd: impl Into<String>) -> Self {
-        EngineSpec {
-            name: name.into(),
-            cmd: cmd.into(),
-            args: Vec::new(),
-            dir: None,
-            proto: Proto::Uci,
-            ranks_from_one: false,
-            options: Vec::new(),
-            tc: None,
-        }
-    }
-}
 
 /// Why talking to an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,8 +63,8 @@ pub struct GoReply {
     pub depth: Option<u32>,
 }
 
-/// A running engine.
-pub struct Engine {
+/// A running engine process.
+pub struct EngineProcess {
     /// How it was started.
     pub spec: EngineSpec,
     child: Child,
@@ -209,10 +154,10 @@ impl FloorBoundary for String {
     }
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the program and its reader thread (no handshake yet).
-    pub fn spawn(spec: &EngineSpec) -> Result<Engine, EngineFailure> {
-        let mut cmd = Command::new(&spec.cmd);
+    pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
+        let mut cmd = std::process::Command::new(&spec.cmd);
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -244,7 +189,7 @@ impl Engine {
             let _ = child.wait();
             return Err(EngineFailure::Spawn(format!("reader thread: {e}")));
         }
-        Ok(Engine {
+        Ok(EngineProcess {
             spec: spec.clone(),
             child,
             stdin,
@@ -257,16 +202,17 @@ impl Engine {
         })
     }
 
-    /// Starts the engine and runs the handshake (`uci`/`ucci`, options, `isready`).
-    /// With `chess960`, UCI engines are told `UCI_Chess960 true`.
+    /// Starts the engine and runs the handshake (`uci`/`ucci`, options, `isready`): `variant`
+    /// is the game's `UCI_Variant` value, `setup` the setup options that differ from the default
+    /// (sent before the engine's own options, unless those name them).
     pub fn start(
         spec: &EngineSpec,
-        game_name: &str,
-        chess960: bool,
+        variant: &str,
+        setup: &[(SetupInfo, String)],
         timeout: Duration,
-    ) -> Result<Engine, EngineFailure> {
-        let mut e = Engine::spawn(spec)?;
-        e.handshake(game_name, chess960, timeout)?;
+    ) -> Result<EngineProcess, EngineFailure> {
+        let mut e = EngineProcess::spawn(spec)?;
+        e.handshake(variant, setup, timeout)?;
         Ok(e)
     }
 
@@ -275,8 +221,14 @@ impl Engine {
         self.dead
     }
 
-    /// Writes one line.
-    pub fn send(&mut self, line: &str) -> Result<(), EngineFailure> {
+    /// Writes one command in the engine's dialect.
+    pub fn send(&mut self, command: &Command) -> Result<(), EngineFailure> {
+        let line = command.display(self.spec.proto.dialect()).to_string();
+        self.send_line(&line)
+    }
+
+    /// Writes one line as it is.
+    fn send_line(&mut self, line: &str) -> Result<(), EngineFailure> {
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(EngineFailure::Crashed);
         };
@@ -337,13 +289,17 @@ impl Engine {
 
     fn handshake(
         &mut self,
-        game_name: &str,
-        chess960: bool,
+        variant: &str,
+        setup: &[(SetupInfo, String)],
         timeout: Duration,
     ) -> Result<(), EngineFailure> {
         let deadline = Instant::now() + timeout;
         let proto = self.spec.proto;
-        self.send(if proto == Proto::Ucci { "ucci" } else { "uci" })?;
+        self.send(if proto == Proto::Ucci {
+            &Command::Ucci
+        } else {
+            &Command::Uci
+        })?;
         let mut declared = Vec::new();
         let mut id_name = None;
         self.wait_for(deadline, "uciok", |r| match r {
@@ -360,48 +316,64 @@ impl Engine {
         })?;
         self.declared = declared;
         self.id_name = id_name;
+        for command in self.start_options(variant, setup) {
+            self.send(&command)?;
+        }
+        self.sync(deadline)
+    }
+
+    /// The `setoption` commands after the handshake: `usemillisec` (UCCI, when offered),
+    /// `UCI_Variant` (UCI, when declared; always for Fairy-Stockfish), the setup, the engine's
+    /// own options. The engine's own options win over the first three.
+    fn start_options(&mut self, variant: &str, setup: &[(SetupInfo, String)]) -> Vec<Command> {
+        let proto = self.spec.proto;
         let declares = |name: &str| {
             self.declared
                 .iter()
                 .any(|d| d.name.eq_ignore_ascii_case(name))
         };
-        let mut lines = Vec::new();
+        let explicit = |name: &str| {
+            self.spec
+                .options
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case(name))
+        };
+        let set = |name: &str, value: &str| Command::SetOption {
+            name: name.to_owned(),
+            value: Some(value.to_owned()),
+        };
+        let mut commands = Vec::new();
         match proto {
             Proto::Ucci => {
                 if declares("usemillisec") {
                     self.ucci_millis = true;
-                    lines.push("setoption usemillisec true".to_owned());
-                }
-                for (k, v) in &self.spec.options {
-                    lines.push(format!("setoption {k} {v}"));
+                    commands.push(set("usemillisec", "true"));
                 }
             }
             Proto::Uci | Proto::UciFsf => {
-                let explicit = self
-                    .spec
-                    .options
-                    .iter()
-                    .any(|(k, _)| k.eq_ignore_ascii_case("UCI_Variant"));
-                if !explicit && (proto == Proto::UciFsf || declares("UCI_Variant")) {
-                    lines.push(format!("setoption name UCI_Variant value {game_name}"));
-                }
-                if chess960 {
-                    lines.push("setoption name UCI_Chess960 value true".to_owned());
-                }
-                for (k, v) in &self.spec.options {
-                    lines.push(format!("setoption name {k} value {v}"));
+                if !explicit("UCI_Variant") && (proto == Proto::UciFsf || declares("UCI_Variant")) {
+                    commands.push(set("UCI_Variant", variant));
                 }
             }
         }
-        for line in lines {
-            self.send(&line)?;
+        for (info, value) in setup {
+            let name = match proto {
+                Proto::Ucci => info.ucci_name,
+                Proto::Uci | Proto::UciFsf => info.uci_name,
+            };
+            if let Some(name) = name.filter(|n| !explicit(n)) {
+                commands.push(set(name, value));
+            }
         }
-        self.sync(deadline)
+        for (k, v) in &self.spec.options {
+            commands.push(set(k, v));
+        }
+        commands
     }
 
     /// Sends `isready` and waits for `readyok`.
     pub fn sync(&mut self, deadline: Instant) -> Result<(), EngineFailure> {
-        self.send("isready")?;
+        self.send(&Command::IsReady)?;
         self.wait_for(deadline, "readyok", |r| *r == Reply::ReadyOk)?;
         Ok(())
     }
@@ -409,29 +381,26 @@ impl Engine {
     /// Prepares a new game (`ucinewgame` in UCI) and waits until the engine is ready.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineFailure> {
         if self.spec.proto != Proto::Ucci {
-            self.send("ucinewgame")?;
+            self.send(&Command::UciNewGame)?;
         }
         self.sync(Instant::now() + timeout)
     }
 
-    /// Sends `position` and `go`, then waits for `bestmove` until `deadline` (measured from `go`).
+    /// Sends `position fen <fen> moves <moves>` and `go` with `go_params`, then waits for
+    /// `bestmove` until `hard_limit` after `go`.
     ///
     /// `moves` are in the engine's own notation already.
     pub fn go(
         &mut self,
         fen: &str,
         moves: &[String],
-        go: &str,
+        go_params: GoParams,
         hard_limit: Duration,
     ) -> Result<GoReply, EngineFailure> {
-        let mut position = format!("position fen {fen}");
-        if !moves.is_empty() {
-            position.push_str(" moves");
-            for m in moves {
-                position.push(' ');
-                position.push_str(m);
-            }
-        }
+        let position = Command::Position {
+            start: PositionStart::Fen(fen.to_owned()),
+            moves: moves.to_vec(),
+        };
         // Lines left over from an earlier search (a second `bestmove`, late `info`) are dropped.
         while let Ok(event) = self.rx.try_recv() {
             if let Event::Eof = event {
@@ -441,7 +410,7 @@ impl Engine {
         }
         self.send(&position)?;
         let start = Instant::now();
-        self.send(go)?;
+        self.send(&Command::Go(go_params))?;
         let deadline = start + hard_limit;
         let proto = self.spec.proto;
         let mut score = None;
@@ -487,7 +456,7 @@ impl Engine {
         #[cfg(unix)]
         if running {
             // The group id is the child's pid (see `spawn`).
-            let _ = Command::new("kill")
+            let _ = std::process::Command::new("kill")
                 .args(["-KILL", "--", &format!("-{}", self.child.id())])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
@@ -503,7 +472,7 @@ impl Engine {
     /// Asks the engine to quit, waits up to `grace`, then kills it.
     pub fn quit(&mut self, grace: Duration) {
         if !self.dead {
-            let _ = self.send("quit");
+            let _ = self.send(&Command::Quit);
             self.stdin = None;
             let deadline = Instant::now() + grace;
             while Instant::now() < deadline {
@@ -518,7 +487,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.quit(Duration::from_millis(300));
     }

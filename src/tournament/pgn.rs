@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::referee::GameRecord;
+use super::record::GameRecord;
 use crate::game::Game;
 
 /// Header values of one record.
@@ -71,14 +71,7 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &G::
         "[PlyCount \"{}\"]",
         rec.opening.moves.len() + rec.moves.len()
     );
-    let term = match rec.termination {
-        super::referee::Termination::Rules => "normal",
-        super::referee::Termination::Adjudication => "adjudication",
-        super::referee::Termination::IllegalMove => "illegal move",
-        super::referee::Termination::TimeForfeit => "time forfeit",
-        super::referee::Termination::Crash => "abandoned",
-        super::referee::Termination::Hang => "stalled connection",
-    };
+    let term = rec.termination.pgn_text();
     let _ = writeln!(out, "[Termination \"{term}\"]");
     out.push('\n');
 

@@ -15,162 +15,74 @@
 //!   an equal share of the point. Chinese checkers defaults to a cap of 200 plies per seat and
 //!   `stall_plies` of 40 per seat.
 //!
-//! Points: a game hands out exactly one point. The winner takes it; a draw or stall splits it
-//! among all seats; when a seat forfeits, the other seats split it.
+//! Points: a game hands out exactly one point (see [`GameRecord::new`]).
+//!
+//! Each seat has its own setup ([`Seat::setup`]): the referee reads the seat's moves and writes the
+//! moves it sends the seat in that setup (xiangqi ranks 1-10 for Fairy-Stockfish), while the
+//! record keeps the match's notation.
 
-use std::time::Duration;
-
-use super::engine::{Engine, EngineFailure};
+use super::config::RefereeSettings;
+use super::engine::{EngineFailure, EngineProcess, GoReply};
 use super::openings::Opening;
-use super::timecontrol::{go_command, Clock, TimeControl};
+use super::record::{Ending, GameRecord, Termination};
+use super::timecontrol::{go_params, Clock, TimeControl};
 use crate::game::{Game, Outcome};
 
-/// Draw adjudication by score (cutechess semantics): from full move `move_number` on, when both
-/// sides reported `|score| <= score` for `move_count` consecutive moves each, the game is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawAdjudication {
-    /// First full move at which adjudication may happen.
-    pub move_number: u32,
-    /// Consecutive moves per side.
-    pub move_count: u32,
-    /// Score bound (centipawns).
-    pub score: i32,
+/// A measure of how far each seat still is from its goal (lower is better), for stall detection:
+/// [`Game::progress`], or another for tests.
+pub type Progress<G> = fn(&G) -> Option<Vec<u32>>;
+
+/// One seat of a game: who plays it and how.
+pub struct Seat<'a, G: Game> {
+    /// The engine process playing the seat.
+    pub engine: &'a mut EngineProcess,
+    /// Its engine index in the match (for the record).
+    pub index: usize,
+    /// Its time control.
+    pub tc: TimeControl,
+    /// Its setup: the notation of the moves it reads and writes.
+    pub setup: G::Config,
 }
 
-/// Resign adjudication by score: a side that reported `score <= -score` for `move_count`
-/// consecutive own moves loses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ResignAdjudication {
-    /// Consecutive own moves.
-    pub move_count: u32,
-    /// Score bound (centipawns).
-    pub score: i32,
-}
-
-/// Referee settings of a match.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RefereeSettings {
-    /// Time beyond the clock an engine may use before it loses on time.
-    pub margin: Duration,
-    /// Extra wait after the time limit (plus margin) before an engine counts as hung and is killed.
-    pub hang_grace: Duration,
-    /// The whole wait for a move under a node or depth limit before the engine counts as hung.
-    pub unclocked_timeout: Duration,
-    /// Time allowed for `uciok`/`readyok` at start and between games.
-    pub ready_timeout: Duration,
-    /// Ply cap counted from the start of the game (engine moves only). `None`: none.
-    pub max_plies: Option<u32>,
-    /// Plies in a row without a new position (or a threefold repetition) before a stall.
-    pub stall_plies: Option<u32>,
-    /// Draw adjudication.
-    pub draw: Option<DrawAdjudication>,
-    /// Resign adjudication.
-    pub resign: Option<ResignAdjudication>,
-}
-
-impl Default for RefereeSettings {
-    fn default() -> Self {
-        RefereeSettings {
-            margin: Duration::from_millis(100),
-            hang_grace: Duration::from_secs(5),
-            unclocked_timeout: Duration::from_secs(60),
-            ready_timeout: Duration::from_secs(10),
-            max_plies: None,
-            stall_plies: None,
-            draw: None,
-            resign: None,
+/// Plays one game. `seats[s]` plays seat `s` (turn order of the position); `config` is the
+/// match's setup (the rules and the record's notation); with `stall_plies = N` in `settings`, the
+/// game is a stall when no seat has reached a new best (lowest) value of `progress` for N plies.
+/// Engines may be dead afterwards (crash, hang): the caller restarts them.
+///
+/// # Errors
+/// Only when the opening itself is invalid for the game (never because of engine behaviour).
+pub fn play_game<G: Game>(
+    seats: &mut [Seat<'_, G>],
+    opening: &Opening,
+    config: &G::Config,
+    settings: &RefereeSettings,
+    progress: Progress<G>,
+) -> Result<GameRecord, String> {
+    let mut game = GameState::new(seats, opening, config, settings, progress)?;
+    for (s, seat) in seats.iter_mut().enumerate() {
+        if let Err(f) = seat.engine.new_game(settings.ready_timeout) {
+            let (term, why) = fail_text(&f);
+            let why = format!("{} {why} before the game", seat.engine.spec.name);
+            return Ok(game.record(Ending::forfeit(s, term, why)));
         }
     }
-}
-
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Termination {
-    /// By the rules of the game (mate, stalemate, repetition, move rule, triangle filled).
-    Rules,
-    /// Adjudicated (ply cap, stall, draw or resign by score, UCCI resign).
-    Adjudication,
-    /// The offending seat played an illegal move (or none).
-    IllegalMove,
-    /// The offending seat exceeded its time.
-    TimeForfeit,
-    /// The offending seat's process crashed or failed to start.
-    Crash,
-    /// The offending seat hung and was killed.
-    Hang,
-}
-
-/// The record of one finished game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    /// Where the game started.
-    pub opening: Opening,
-    /// Engine index of each seat (turn order).
-    pub seats: Vec<usize>,
-    /// Moves played by the engines (canonical notation), after the opening moves.
-    pub moves: Vec<String>,
-    /// The winning seat, if any.
-    pub winner: Option<usize>,
-    /// Points per seat (summing to 1).
-    pub points: Vec<f64>,
-    /// How it ended.
-    pub termination: Termination,
-    /// The seat that lost by its own failure (illegal move, time, crash, hang).
-    pub offender: Option<usize>,
-    /// Human-readable reason (`White mates`, `illegal move e2e5 by X`...).
-    pub reason: String,
-    /// The final position string.
-    pub final_fen: String,
-}
-
-impl GameRecord {
-    /// The two-player result string `1-0`, `0-1`, `1/2-1/2` (for more seats: the points).
-    pub fn result_text(&self) -> String {
-        if self.seats.len() == 2 {
-            match self.winner {
-                Some(0) => "1-0".into(),
-                Some(_) => "0-1".into(),
-                None => "1/2-1/2".into(),
-            }
-        } else {
-            match self.winner {
-                Some(w) => format!("seat {} wins", w + 1),
-                None => "stall".into(),
-            }
+    loop {
+        if let Some(ending) = game.rules_ending(seats).or_else(|| game.adjudication()) {
+            return Ok(game.record(ending));
+        }
+        let mover = game.pos.side_to_move();
+        let Some(seat) = seats.get_mut(mover) else {
+            return Err(format!("side to move {mover} has no seat"));
+        };
+        let (m, reply) = match game.ask(mover, seat) {
+            Ok(answer) => answer,
+            Err(ending) => return Ok(game.record(ending)),
+        };
+        game.apply(m, seats);
+        if let Some(ending) = game.score_adjudication(mover, &reply, seats) {
+            return Ok(game.record(ending));
         }
     }
-}
-
-/// Ranks 0-9 (ICCS) to ranks 1-10 (Fairy-Stockfish) in a xiangqi move token, or back.
-pub fn translate_ranks(mv: &str, to_from_one: bool) -> Option<String> {
-    let bytes = mv.as_bytes();
-    let mut out = String::with_capacity(mv.len() + 2);
-    let mut i = 0;
-    let mut squares = 0;
-    while i < bytes.len() && squares < 2 {
-        let file = *bytes.get(i)?;
-        if !file.is_ascii_lowercase() {
-            return None;
-        }
-        out.push(file as char);
-        i += 1;
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        let rank: i32 = mv.get(start..i)?.parse().ok()?;
-        let rank = if to_from_one { rank + 1 } else { rank - 1 };
-        if rank < 0 {
-            return None;
-        }
-        out.push_str(&rank.to_string());
-        squares += 1;
-    }
-    if squares != 2 {
-        return None;
-    }
-    out.push_str(mv.get(i..)?);
-    Some(out)
 }
 
 fn fail_text(f: &EngineFailure) -> (Termination, String) {
@@ -181,375 +93,253 @@ fn fail_text(f: &EngineFailure) -> (Termination, String) {
     }
 }
 
-/// Builds a finished record.
-#[allow(clippy::too_many_arguments)]
-fn finish<G: Game>(
-    opening: &Opening,
-    seats: &[usize],
-    moves: Vec<String>,
-    pos: &G,
-    winner: Option<usize>,
-    offender: Option<usize>,
-    termination: Termination,
-    reason: String,
-) -> GameRecord {
-    let n = seats.len();
-    // In a two-player game a forfeit is a win for the other side.
-    let winner = match (winner, offender) {
-        (None, Some(o)) if n == 2 => Some(1 - o.min(1)),
-        _ => winner,
-    };
-    let points = match (winner, offender) {
-        (Some(w), _) => (0..n).map(|s| if s == w { 1.0 } else { 0.0 }).collect(),
-        (None, Some(o)) if n > 1 => (0..n)
-            .map(|s| if s == o { 0.0 } else { 1.0 / (n - 1) as f64 })
-            .collect(),
-        _ => vec![1.0 / n as f64; n],
-    };
-    GameRecord {
-        opening: opening.clone(),
-        seats: seats.to_vec(),
-        moves,
-        winner,
-        points,
-        termination,
-        offender,
-        reason,
-        final_fen: pos.to_fen(),
-    }
-}
-
-/// Plays one game. `engines[s]` plays seat `s` (turn order of the position), `seat_engine[s]` is
-/// its engine index for the record, `tcs[s]` its time control. Engines may be dead afterwards
-/// (crash, hang): the caller restarts them.
-///
-/// # Errors
-/// Only when the opening itself is invalid for the game (never because of engine behaviour).
-pub fn play_game<G: Game>(
-    engines: &mut [&mut Engine],
-    seat_engine: &[usize],
-    tcs: &[TimeControl],
-    opening: &Opening,
-    config: &G::Config,
-    settings: &RefereeSettings,
-) -> Result<GameRecord, String> {
-    play_game_with_progress(
-        engines,
-        seat_engine,
-        tcs,
-        opening,
-        config,
-        settings,
-        |_: &G| None,
+fn seat_name<G: Game>(seats: &[Seat<'_, G>], s: usize) -> String {
+    seats.get(s).map_or_else(
+        || format!("seat {}", s + 1),
+        |seat| seat.engine.spec.name.clone(),
     )
 }
 
-/// A measure of how far each seat still is from its goal (lower is better), for stall detection:
-/// Chinese checkers uses each side's total distance to its target triangle.
-pub type Progress<G> = fn(&G) -> Option<Vec<u32>>;
-
-/// [`play_game`] with a progress measure: with `stall_plies = N`, the game is a stall when no seat
-/// has reached a new best (lowest) value of `progress` for N plies.
-///
-/// # Errors
-/// See [`play_game`].
-#[allow(clippy::too_many_lines)]
-pub fn play_game_with_progress<G: Game>(
-    engines: &mut [&mut Engine],
-    seat_engine: &[usize],
-    tcs: &[TimeControl],
-    opening: &Opening,
-    config: &G::Config,
-    settings: &RefereeSettings,
+/// A game in progress: the position, the moves, the clocks and the counters of adjudication.
+struct GameState<'a, G: Game> {
+    pos: G,
+    config: &'a G::Config,
+    settings: &'a RefereeSettings,
+    opening: &'a Opening,
     progress: Progress<G>,
-) -> Result<GameRecord, String> {
-    let mut pos = G::from_fen(&opening.fen, config).map_err(|e| format!("opening: {e}"))?;
-    for token in &opening.moves {
-        let m = pos
-            .parse_move(token, config)
-            .map_err(|e| format!("opening move `{token}`: {e}"))?;
-        pos.make_move(m);
-    }
-    let seats = pos.num_players();
-    if engines.len() != seats || tcs.len() != seats || seat_engine.len() != seats {
-        return Err(format!(
-            "{} seats but {} engines / {} time controls",
-            seats,
-            engines.len(),
-            tcs.len()
-        ));
-    }
-    let name = |s: usize, engines: &[&mut Engine]| {
-        engines
-            .get(s)
-            .map_or_else(|| format!("seat {}", s + 1), |e| e.spec.name.clone())
-    };
-    let mut moves: Vec<String> = Vec::new();
-    let finish_fail = |pos: &G, moves: Vec<String>, seat: usize, term: Termination, why: String| {
-        finish(
-            opening,
-            seat_engine,
-            moves,
+    /// Engine index of each seat.
+    seat_engine: Vec<usize>,
+    /// The moves played by the engines, in the match's notation.
+    moves: Vec<String>,
+    /// Every move from the opening position, in each seat's notation (what it is sent).
+    sent: Vec<Vec<String>>,
+    clocks: Vec<Clock>,
+    /// Plies in a row within the draw-adjudication score bound.
+    draw_run: u32,
+    /// Own moves in a row below the resign score bound, per seat.
+    resign_run: Vec<u32>,
+    passes_in_a_row: usize,
+    /// Hash keys of every position since the opening's last move.
+    history: Vec<u64>,
+    /// The best (lowest) progress value of each seat so far.
+    best_progress: Option<Vec<u32>>,
+    plies_since_progress: u32,
+}
+
+impl<'a, G: Game> GameState<'a, G> {
+    /// The position after the opening, with the seats' clocks.
+    fn new(
+        seats: &[Seat<'_, G>],
+        opening: &'a Opening,
+        config: &'a G::Config,
+        settings: &'a RefereeSettings,
+        progress: Progress<G>,
+    ) -> Result<Self, String> {
+        let mut pos = G::from_fen(&opening.fen, config).map_err(|e| format!("opening: {e}"))?;
+        let mut sent = vec![Vec::new(); seats.len()];
+        for token in &opening.moves {
+            let m = pos
+                .parse_move(token, config)
+                .map_err(|e| format!("opening move `{token}`: {e}"))?;
+            for (list, seat) in sent.iter_mut().zip(seats) {
+                list.push(pos.format_move(m, &seat.setup));
+            }
+            pos.make_move(m);
+        }
+        if seats.len() != pos.num_players() {
+            return Err(format!(
+                "{} seats but {} engines",
+                pos.num_players(),
+                seats.len()
+            ));
+        }
+        Ok(GameState {
+            history: vec![pos.hash()],
+            best_progress: progress(&pos),
             pos,
-            None,
-            Some(seat),
-            term,
-            why,
-        )
-    };
-
-    for s in 0..seats {
-        if let Err(f) = engines[s].new_game(settings.ready_timeout) {
-            let (term, why) = fail_text(&f);
-            let why = format!("{} {why} before the game", name(s, engines));
-            return Ok(finish_fail(&pos, moves, s, term, why));
-        }
+            config,
+            settings,
+            opening,
+            progress,
+            seat_engine: seats.iter().map(|s| s.index).collect(),
+            moves: Vec::new(),
+            sent,
+            clocks: seats.iter().map(|s| Clock::new(s.tc)).collect(),
+            draw_run: 0,
+            resign_run: vec![0; seats.len()],
+            passes_in_a_row: 0,
+            plies_since_progress: 0,
+        })
     }
 
-    let mut clocks: Vec<Clock> = tcs.iter().map(|&tc| Clock::new(tc)).collect();
-    let mut draw_run = 0u32;
-    let mut resign_run = vec![0u32; seats];
-    let mut passes_in_a_row = 0usize;
-    let mut history: Vec<u64> = vec![pos.hash()];
-    let mut best_progress = progress(&pos);
-    let mut plies_since_progress = 0u32;
+    /// The record of the game ended so.
+    fn record(self, ending: Ending) -> GameRecord {
+        GameRecord::new(
+            self.opening,
+            &self.seat_engine,
+            self.moves,
+            self.pos.to_fen(),
+            ending,
+        )
+    }
 
-    loop {
-        if let Some(outcome) = pos.outcome() {
-            let rule = pos.rule_outcome().is_some();
-            let h = pos.hash();
-            let repeated = history.iter().filter(|&&x| x == h).count() >= 2;
-            let (winner, reason) = match outcome {
-                Outcome::Win(w) => {
-                    let how = if !rule {
-                        if pos.in_check() {
-                            "by checkmate"
-                        } else {
-                            "(opponent has no legal move)"
-                        }
-                    } else if G::NAME == "chinesecheckers" {
-                        "(target triangle filled)"
-                    } else if repeated {
-                        "by the repetition rule (perpetual check or chase)"
-                    } else {
-                        "by rule"
-                    };
-                    (Some(w), format!("{} wins {how}", name(w, engines)))
-                }
-                Outcome::Draw => {
-                    let how = if !rule {
-                        "by stalemate"
-                    } else if repeated {
-                        "by repetition"
-                    } else if G::NAME == "chess" {
-                        "by rule (fifty moves or insufficient material)"
-                    } else {
-                        "by rule"
-                    };
-                    (None, format!("draw {how}"))
-                }
-            };
-            return Ok(finish(
-                opening,
-                seat_engine,
-                moves,
-                &pos,
-                winner,
-                None,
+    /// The end of the game by its rules, with the game's own words for it.
+    fn rules_ending(&self, seats: &[Seat<'_, G>]) -> Option<Ending> {
+        let outcome = self.pos.outcome()?;
+        let how = self.pos.outcome_reason(outcome);
+        Some(match outcome {
+            Outcome::Win(w) => Ending::win(
+                w,
                 Termination::Rules,
-                reason,
-            ));
-        }
-        if let Some(cap) = settings.max_plies {
-            if moves.len() as u32 >= cap {
-                let what = if seats > 2 { "stall" } else { "draw" };
-                let reason = format!("{what}: ply cap {cap} reached");
-                return Ok(finish(
-                    opening,
-                    seat_engine,
-                    moves,
-                    &pos,
-                    None,
-                    None,
-                    Termination::Adjudication,
-                    reason,
-                ));
-            }
-        }
-        // Stalls: a full round of passes (Chinese checkers), or with `stall_plies` a window of
-        // plies that brought no position not seen before (the game circles) or a threefold
-        // repetition the rules do not decide themselves. A draw with two seats.
-        let what = if seats > 2 { "stall" } else { "draw" };
-        let mut stall = None;
-        if passes_in_a_row >= seats {
-            stall = Some(format!("{what}: a full round of passes"));
-        } else if let Some(n) = settings.stall_plies {
-            let h = pos.hash();
-            if history.iter().filter(|&&x| x == h).count() >= 3 {
-                stall = Some(format!("{what}: position repeated three times"));
-            } else if best_progress.is_some() {
-                if plies_since_progress >= n {
-                    stall = Some(format!("{what}: no side made progress in {n} plies"));
-                }
-            } else if stalled(&history, n as usize) {
-                stall = Some(format!("{what}: no new position in {n} plies"));
-            }
-        }
-        if let Some(reason) = stall {
-            return Ok(finish(
-                opening,
-                seat_engine,
-                moves,
-                &pos,
-                None,
-                None,
-                Termination::Adjudication,
-                reason,
-            ));
-        }
+                format!("{} wins {how}", seat_name(seats, w)),
+            ),
+            Outcome::Draw => Ending::shared(Termination::Rules, format!("draw {how}")),
+        })
+    }
 
-        let mover = pos.side_to_move();
-        let Some(engine) = engines.get_mut(mover) else {
-            return Err(format!("side to move {mover} has no seat"));
-        };
-        let mut sent: Vec<String> = opening.moves.iter().chain(moves.iter()).cloned().collect();
-        if engine.spec.ranks_from_one {
-            for m in &mut sent {
-                if let Some(t) = translate_ranks(m, true) {
-                    *m = t;
-                }
+    /// The ply cap and the stalls: a full round of passes, or with `stall_plies` a threefold
+    /// repetition the rules leave undecided, a window of plies without progress (or, for games
+    /// without a progress measure, without a new position). A draw with two seats.
+    fn adjudication(&self) -> Option<Ending> {
+        let seats = self.clocks.len();
+        let what = if seats > 2 { "stall" } else { "draw" };
+        if let Some(cap) = self.settings.max_plies {
+            if self.moves.len() as u32 >= cap {
+                let reason = format!("{what}: ply cap {cap} reached");
+                return Some(Ending::shared(Termination::Adjudication, reason));
             }
         }
-        let go = go_command(engine.spec.proto, &clocks, mover, engine.ucci_millis);
-        let limit = clocks[mover].allowed();
-        let wait = match limit {
-            Some(l) => l + settings.margin + settings.hang_grace,
-            None => settings.unclocked_timeout,
-        };
-        let reply = match engine.go(&opening.fen, &sent, &go, wait) {
-            Ok(r) => r,
-            Err(f) => {
-                let (term, why) = fail_text(&f);
-                let why = format!("{} {why}", engine.spec.name);
-                return Ok(finish_fail(&pos, moves, mover, term, why));
+        let reason = if self.passes_in_a_row >= seats {
+            format!("{what}: a full round of passes")
+        } else {
+            let n = self.settings.stall_plies?;
+            let h = self.pos.hash();
+            if self.history.iter().filter(|&&x| x == h).count() >= 3 {
+                format!("{what}: position repeated three times")
+            } else if self.best_progress.is_some() {
+                if self.plies_since_progress < n {
+                    return None;
+                }
+                format!("{what}: no side made progress in {n} plies")
+            } else if stalled(&self.history, n as usize) {
+                format!("{what}: no new position in {n} plies")
+            } else {
+                return None;
             }
         };
-        if !clocks[mover].charge(reply.elapsed, settings.margin) {
+        Some(Ending::shared(Termination::Adjudication, reason))
+    }
+
+    /// Asks the seat to move for its move: the move and the engine's reply, or how the seat
+    /// lost (crash, hang, time, an illegal or missing move).
+    fn ask(&mut self, mover: usize, seat: &mut Seat<'_, G>) -> Result<(G::Move, GoReply), Ending> {
+        let engine = &mut *seat.engine;
+        let name = engine.spec.name.clone();
+        let clock = self
+            .clocks
+            .get(mover)
+            .copied()
+            .unwrap_or(Clock::new(seat.tc));
+        let go = go_params(engine.spec.proto, &self.clocks, mover, engine.ucci_millis);
+        let limit = clock.allowed();
+        let wait = match limit {
+            Some(l) => l + self.settings.margin + self.settings.hang_grace,
+            None => self.settings.unclocked_timeout,
+        };
+        let sent = self.sent.get(mover).map_or(&[][..], Vec::as_slice);
+        let reply = engine.go(&self.opening.fen, sent, go, wait).map_err(|f| {
+            let (term, why) = fail_text(&f);
+            Ending::forfeit(mover, term, format!("{name} {why}"))
+        })?;
+        let in_time = self
+            .clocks
+            .get_mut(mover)
+            .is_none_or(|c| c.charge(reply.elapsed, self.settings.margin));
+        if !in_time {
             let why = format!(
-                "{} loses on time ({} ms used, {} ms allowed)",
-                engine.spec.name,
+                "{name} loses on time ({} ms used, {} ms allowed)",
                 reply.elapsed.as_millis(),
                 limit.map_or(0, |l| l.as_millis())
             );
-            return Ok(finish_fail(
-                &pos,
-                moves,
-                mover,
-                Termination::TimeForfeit,
-                why,
-            ));
+            return Err(Ending::forfeit(mover, Termination::TimeForfeit, why));
         }
-        let Some(token) = reply.mv.clone() else {
-            let why = format!(
-                "{} gave no move in a position with legal moves",
-                engine.spec.name
-            );
-            return Ok(finish_fail(
-                &pos,
-                moves,
-                mover,
-                Termination::IllegalMove,
-                why,
-            ));
+        let Some(token) = reply.mv.as_deref() else {
+            let why = format!("{name} gave no move in a position with legal moves");
+            return Err(Ending::forfeit(mover, Termination::IllegalMove, why));
         };
-        let canonical = if engine.spec.ranks_from_one {
-            translate_ranks(&token, false)
-        } else {
-            Some(token.clone())
-        };
-        let parsed = canonical
-            .as_deref()
-            .ok_or_else(|| "not a move".to_owned())
-            .and_then(|t| pos.parse_move(t, config).map_err(|e| e.0));
-        let m = match parsed {
-            Ok(m) => m,
+        match self.pos.parse_move(token, &seat.setup) {
+            Ok(m) => Ok((m, reply)),
             Err(e) => {
                 let shown: String = token.chars().take(40).collect();
-                let why = format!("{} plays illegal move `{shown}` ({e})", engine.spec.name);
-                return Ok(finish_fail(
-                    &pos,
-                    moves,
-                    mover,
-                    Termination::IllegalMove,
-                    why,
-                ));
+                let why = format!("{name} plays illegal move `{shown}` ({e})");
+                Err(Ending::forfeit(mover, Termination::IllegalMove, why))
             }
-        };
-        let text = pos.format_move(m, config);
-        if text == "0000" {
-            passes_in_a_row += 1;
-        } else {
-            passes_in_a_row = 0;
         }
-        pos.make_move(m);
-        moves.push(text);
-        history.push(pos.hash());
-        plies_since_progress += 1;
-        if let (Some(best), Some(now)) = (best_progress.as_mut(), progress(&pos)) {
+    }
+
+    /// Plays a legal move: the record, every seat's move list, the history and the progress.
+    fn apply(&mut self, m: G::Move, seats: &[Seat<'_, G>]) {
+        let text = self.pos.format_move(m, self.config);
+        if text == "0000" {
+            self.passes_in_a_row += 1;
+        } else {
+            self.passes_in_a_row = 0;
+        }
+        for (list, seat) in self.sent.iter_mut().zip(seats) {
+            list.push(self.pos.format_move(m, &seat.setup));
+        }
+        self.pos.make_move(m);
+        self.moves.push(text);
+        self.history.push(self.pos.hash());
+        self.plies_since_progress += 1;
+        if let (Some(best), Some(now)) = (self.best_progress.as_mut(), (self.progress)(&self.pos)) {
             for (b, v) in best.iter_mut().zip(now) {
                 if v < *b {
                     *b = v;
-                    plies_since_progress = 0;
+                    self.plies_since_progress = 0;
                 }
             }
         }
+    }
 
-        if seats == 2 {
-            let opponent = 1 - mover;
-            let mut resigned = reply.resign.then_some("resigns");
-            if let Some(r) = settings.resign {
-                match reply.score {
-                    Some(s) if s <= -r.score => resign_run[mover] += 1,
-                    _ => resign_run[mover] = 0,
-                }
-                if resigned.is_none() && resign_run[mover] >= r.move_count {
-                    resigned = Some("resigns by score adjudication");
-                }
+    /// Two-player games: a UCCI `resign`, and the resign and draw adjudication by the scores
+    /// the engines report.
+    fn score_adjudication(
+        &mut self,
+        mover: usize,
+        reply: &GoReply,
+        seats: &[Seat<'_, G>],
+    ) -> Option<Ending> {
+        if seats.len() != 2 {
+            return None;
+        }
+        let opponent = 1 - mover.min(1);
+        let mut resigned = reply.resign.then_some("resigns");
+        if let (Some(r), Some(run)) = (self.settings.resign, self.resign_run.get_mut(mover)) {
+            match reply.score {
+                Some(s) if s <= -r.score => *run += 1,
+                _ => *run = 0,
             }
-            if let Some(how) = resigned {
-                let why = format!("{} {how}", engines[mover].spec.name);
-                return Ok(finish(
-                    opening,
-                    seat_engine,
-                    moves,
-                    &pos,
-                    Some(opponent),
-                    None,
-                    Termination::Adjudication,
-                    why,
-                ));
-            }
-            if let Some(d) = settings.draw {
-                let full_moves = (opening.moves.len() + moves.len()) as u32 / 2;
-                match reply.score {
-                    Some(s) if s.abs() <= d.score && full_moves >= d.move_number => draw_run += 1,
-                    _ => draw_run = 0,
-                }
-                if draw_run >= 2 * d.move_count {
-                    let why = "draw by score adjudication".to_owned();
-                    return Ok(finish(
-                        opening,
-                        seat_engine,
-                        moves,
-                        &pos,
-                        None,
-                        None,
-                        Termination::Adjudication,
-                        why,
-                    ));
-                }
+            if resigned.is_none() && *run >= r.move_count {
+                resigned = Some("resigns by score adjudication");
             }
         }
+        if let Some(how) = resigned {
+            let why = format!("{} {how}", seat_name(seats, mover));
+            return Some(Ending::win(opponent, Termination::Adjudication, why));
+        }
+        let d = self.settings.draw?;
+        let full_moves = (self.opening.moves.len() + self.moves.len()) as u32 / 2;
+        match reply.score {
+            Some(s) if s.abs() <= d.score && full_moves >= d.move_number => self.draw_run += 1,
+            _ => self.draw_run = 0,
+        }
+        (self.draw_run >= 2 * d.move_count).then(|| {
+            Ending::shared(
+                Termination::Adjudication,
+                "draw by score adjudication".to_owned(),
+            )
+        })
     }
 }
 

@@ -1,9 +1,11 @@
 //! Time controls: `tc=[moves/]base[+inc]` in seconds (`10+0.1`, `40/60`, `inf`), `movetime=<ms>`,
-//! `nodes=<n>`, `depth=<n>`, and the `go` line each protocol wants.
+//! `nodes=<n>`, `depth=<n>`, the clocks of a game, and the `go` command each protocol wants.
 
 use std::time::Duration;
 
-use super::engine::Proto;
+use sanqi_protocol::{Command, GoParams};
+
+use super::proto::Proto;
 
 /// How long an engine may think.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,6 +104,41 @@ impl TimeControl {
     }
 }
 
+impl TimeControl {
+    /// The time control as a game record's `TimeControl` tag writes it: `40/60+0.6`,
+    /// `movetime 100 ms`, `nodes 1000`, `depth 7`.
+    pub fn record_text(&self) -> String {
+        match *self {
+            TimeControl::Clock {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
+                let secs = |ms: u64| {
+                    if ms % 1000 == 0 {
+                        format!("{}", ms / 1000)
+                    } else {
+                        format!("{}", ms as f64 / 1000.0)
+                    }
+                };
+                let mut s = String::new();
+                if let Some(m) = moves {
+                    s.push_str(&format!("{m}/"));
+                }
+                s.push_str(&secs(base_ms));
+                if inc_ms > 0 {
+                    s.push('+');
+                    s.push_str(&secs(inc_ms));
+                }
+                s
+            }
+            TimeControl::MoveTime(ms) => format!("movetime {ms} ms"),
+            TimeControl::Nodes(n) => format!("nodes {n}"),
+            TimeControl::Depth(d) => format!("depth {d}"),
+        }
+    }
+}
+
 /// The clock of one seat during a game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Clock {
@@ -180,66 +217,89 @@ impl Clock {
     }
 }
 
-/// The `go` line for the side to move. `clocks[i]` is the clock of seat `i`, `mover` the seat to move.
-/// `ucci_millis`: the UCCI engine was told `usemillisec` (otherwise UCCI times are whole seconds).
-pub fn go_command(proto: Proto, clocks: &[Clock], mover: usize, ucci_millis: bool) -> String {
+/// The `go` command for the side to move. `clocks[i]` is the clock of seat `i`, `mover` the seat
+/// to move. `ucci_millis`: the UCCI engine was told `usemillisec` (otherwise UCCI times are whole
+/// seconds).
+pub fn go_command(proto: Proto, clocks: &[Clock], mover: usize, ucci_millis: bool) -> Command {
+    Command::Go(go_params(proto, clocks, mover, ucci_millis))
+}
+
+/// The parameters of [`go_command`].
+pub fn go_params(proto: Proto, clocks: &[Clock], mover: usize, ucci_millis: bool) -> GoParams {
     let Some(&me) = clocks.get(mover) else {
-        return "go depth 1".to_owned();
+        return GoParams {
+            depth: Some(1),
+            ..GoParams::default()
+        };
     };
+    let ucci = proto == Proto::Ucci;
+    // UCCI times are whole seconds unless the engine takes `usemillisec`.
+    let unit = |ms: i64| {
+        if !ucci || ucci_millis {
+            ms
+        } else {
+            (ms / 1000).max(1)
+        }
+    };
+    let inc_unit = |ms: i64| if !ucci || ucci_millis { ms } else { ms / 1000 };
     match me.tc {
-        TimeControl::MoveTime(ms) => match proto {
-            // UCCI has no movetime: one move in the given time.
-            Proto::Ucci if !ucci_millis => format!("go time {} movestogo 1", (ms / 1000).max(1)),
-            Proto::Ucci => format!("go time {ms} movestogo 1"),
-            _ => format!("go movetime {ms}"),
+        // UCCI has no movetime: one move in the given time.
+        TimeControl::MoveTime(ms) if ucci => GoParams {
+            time: Some(unit(ms as i64)),
+            movestogo: Some(1),
+            ..GoParams::default()
         },
-        TimeControl::Nodes(n) => format!("go nodes {n}"),
-        TimeControl::Depth(d) => format!("go depth {d}"),
-        TimeControl::Clock { .. } => {
-            let t = |c: &Clock| c.left_ms.max(1);
-            if proto == Proto::Ucci {
-                let unit = |ms: i64| if ucci_millis { ms } else { (ms / 1000).max(1) };
-                let t = |c: &Clock| unit(c.left_ms.max(1));
-                let inc = |c: &Clock| {
-                    if ucci_millis {
-                        c.inc_ms()
-                    } else {
-                        c.inc_ms() / 1000
-                    }
-                };
-                let opp = clocks[(mover + 1) % clocks.len()];
-                let mut s = format!("go time {}", t(&me));
-                match me.moves_to_go() {
-                    Some(m) => s.push_str(&format!(" movestogo {m}")),
-                    None => s.push_str(&format!(" increment {}", inc(&me))),
-                }
-                s.push_str(&format!(" opptime {}", t(&opp)));
-                match opp.moves_to_go() {
-                    Some(m) => s.push_str(&format!(" oppmovestogo {m}")),
-                    None => s.push_str(&format!(" oppincrement {}", inc(&opp))),
-                }
-                s
-            } else if clocks.len() == 2 {
-                let (w, b) = (clocks[0], clocks[1]);
-                let mut s = format!(
-                    "go wtime {} btime {} winc {} binc {}",
-                    t(&w),
-                    t(&b),
-                    w.inc_ms(),
-                    b.inc_ms()
-                );
-                if let Some(m) = me.moves_to_go() {
-                    s.push_str(&format!(" movestogo {m}"));
-                }
-                s
-            } else {
-                // Chinese checkers with more than two players: the mover's clock only.
-                let mut s = format!("go time {} inc {}", t(&me), me.inc_ms());
-                if let Some(m) = me.moves_to_go() {
-                    s.push_str(&format!(" movestogo {m}"));
-                }
-                s
+        TimeControl::MoveTime(ms) => GoParams {
+            movetime: Some(ms as i64),
+            ..GoParams::default()
+        },
+        TimeControl::Nodes(n) => GoParams {
+            nodes: Some(n),
+            ..GoParams::default()
+        },
+        TimeControl::Depth(d) => GoParams {
+            depth: Some(d),
+            ..GoParams::default()
+        },
+        TimeControl::Clock { .. } if ucci => {
+            let opp = clocks
+                .get((mover + 1) % clocks.len())
+                .copied()
+                .unwrap_or(me);
+            let (movestogo, increment) = match me.moves_to_go() {
+                Some(m) => (Some(m), None),
+                None => (None, Some(inc_unit(me.inc_ms()))),
+            };
+            let (oppmovestogo, oppincrement) = match opp.moves_to_go() {
+                Some(m) => (Some(m), None),
+                None => (None, Some(inc_unit(opp.inc_ms()))),
+            };
+            GoParams {
+                time: Some(unit(me.left_ms.max(1))),
+                movestogo,
+                increment,
+                opptime: Some(unit(opp.left_ms.max(1))),
+                oppmovestogo,
+                oppincrement,
+                ..GoParams::default()
             }
         }
+        TimeControl::Clock { .. } => match clocks {
+            [w, b] => GoParams {
+                wtime: Some(w.left_ms.max(1)),
+                btime: Some(b.left_ms.max(1)),
+                winc: Some(w.inc_ms()),
+                binc: Some(b.inc_ms()),
+                movestogo: me.moves_to_go(),
+                ..GoParams::default()
+            },
+            // More than two players: the mover's clock only.
+            _ => GoParams {
+                time: Some(me.left_ms.max(1)),
+                increment: Some(me.inc_ms()),
+                movestogo: me.moves_to_go(),
+                ..GoParams::default()
+            },
+        },
     }
 }

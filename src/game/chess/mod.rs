@@ -7,6 +7,7 @@
 pub mod attacks;
 pub mod bitboard;
 mod board;
+mod chess960;
 pub mod eval;
 mod fen;
 mod movegen;
@@ -17,6 +18,7 @@ pub mod types;
 mod zobrist;
 
 pub use board::Chess;
+pub use chess960::chess960_fen;
 pub use movegen::ChessMoveList;
 pub use types::Move;
 
@@ -148,6 +150,23 @@ impl Game for Chess {
 
     fn from_fen(fen: &str, config: &ChessConfig) -> Result<Self, GameError> {
         fen::parse(fen, config.chess960)
+    }
+
+    /// Chess960: the 960 start positions.
+    fn start_positions(config: &ChessConfig) -> usize {
+        if config.chess960 {
+            960
+        } else {
+            1
+        }
+    }
+
+    fn numbered_startpos(n: usize, config: &ChessConfig) -> Result<Self, GameError> {
+        if config.chess960 {
+            fen::parse(&chess960_fen(n as u32), true)
+        } else {
+            Ok(Self::startpos(config))
+        }
     }
 
     fn to_fen(&self) -> String {
