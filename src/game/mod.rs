@@ -289,6 +289,21 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
+    /// A move chosen by a fixed rule instead of the search (a reference player selected by a
+    /// setup option, e.g. Chinese checkers' greedy player with `CC Player` `greedy`): when it
+    /// returns a move, `go` plays it at once without searching. Default: `None`, always search.
+    fn rule_move(&self, config: &Self::Config) -> Option<Self::Move> {
+        let _ = config;
+        None
+    }
+
+    /// A cheap guess at the move the side to move will play, for multi-player search that
+    /// models its opponents (`Search Multiplayer Opponents` 2): Chinese checkers' greedy move.
+    /// Default: `None` (the modelled player passes).
+    fn policy_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// Static evaluation from the point of view of the side to move.
     fn evaluate(&self) -> Value;
 

@@ -168,6 +168,26 @@ fn think<G: Game>(
         None
     };
 
+    // A rule-based player (a setup option of the game) answers without searching, unless the
+    // GUI restricted the root moves to exclude its choice.
+    if let Some(m) = game.rule_move(config) {
+        if root_filter.as_ref().is_none_or(|r| r.contains(&m)) {
+            let value = game.evaluate();
+            let result = search::SearchResult {
+                best: Some(m),
+                ponder: None,
+                score: search::SearchScore::Cp(value),
+                value,
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time_ms: 0,
+                pv: vec![m],
+            };
+            return report::closing_lines(game, config, &result, dialect, tickets.draw_offered());
+        }
+    }
+
     if game.num_players() > 2 {
         let text = format!(
             "multi-player search: {} ({} players), scores from the side to move",

@@ -29,6 +29,7 @@ pub mod cells;
 pub mod distance;
 pub mod eval;
 pub mod fen;
+pub mod greedy;
 pub mod movegen;
 pub mod paths;
 mod zobrist;
@@ -132,6 +133,10 @@ pub struct ChineseCheckersConfig {
     pub players: u8,
     /// The rule variants.
     pub rules: Rules,
+    /// Who answers `go` (`CC Player`): the search, or the greedy reference player.
+    pub player: greedy::Player,
+    /// Tie seed of the greedy player (`CC Greedy Seed`).
+    pub greedy_seed: u64,
 }
 
 impl Default for ChineseCheckersConfig {
@@ -139,6 +144,8 @@ impl Default for ChineseCheckersConfig {
         ChineseCheckersConfig {
             players: 2,
             rules: Rules::default(),
+            player: greedy::Player::Search,
+            greedy_seed: 0,
         }
     }
 }
@@ -180,6 +187,35 @@ const SETUP: &[SetupOption<ChineseCheckersConfig>] = &[
         },
         apply: |c, v| c.rules.no_foreign_stop = flag_value(v),
         value: |c| c.rules.no_foreign_stop.to_string(),
+    },
+    SetupOption {
+        info: SetupInfo {
+            uci_name: Some("CC Player"),
+            ucci_name: None,
+            flag: "player",
+            kind: OptionType::Combo {
+                default: "search",
+                vars: &["search", "greedy"],
+            },
+            resets_position: false,
+        },
+        apply: |c, v| c.player = greedy::Player::parse(v),
+        value: |c| c.player.name().to_string(),
+    },
+    SetupOption {
+        info: SetupInfo {
+            uci_name: Some("CC Greedy Seed"),
+            ucci_name: None,
+            flag: "greedy-seed",
+            kind: OptionType::Spin {
+                default: 0,
+                min: 0,
+                max: 1_000_000_000,
+            },
+            resets_position: false,
+        },
+        apply: |c, v| c.greedy_seed = v.parse().unwrap_or(0),
+        value: |c| c.greedy_seed.to_string(),
     },
 ];
 
@@ -582,5 +618,18 @@ impl Game for ChineseCheckers {
 
     fn perft(&mut self, depth: u32) -> u64 {
         self.perft_fast(depth)
+    }
+
+    /// The greedy move (tie seed 0): opponents modelled as racing for themselves.
+    fn policy_move(&self) -> Option<Move> {
+        greedy::greedy_choice(self, 0)
+    }
+
+    /// The greedy reference player's move when `CC Player` is `greedy` ([`greedy`]).
+    fn rule_move(&self, config: &ChineseCheckersConfig) -> Option<Move> {
+        match config.player {
+            greedy::Player::Greedy => greedy::greedy_choice(self, config.greedy_seed),
+            greedy::Player::Search => None,
+        }
     }
 }

@@ -1,0 +1,177 @@
+//! The greedy reference player: the classic computer player of Chinese-checkers programs.
+//!
+//! Rule, for the side to move `s` with target tip `t` (the cell of its target triangle farthest
+//! from the centre) and `d(c)` the plain (hex) distance from cell `c` to `t`
+//! ([`super::distance::plain_distance`]):
+//!
+//! 1. of all legal moves `from -> to`, keep those with the largest *gain* `d(from) - d(to)`
+//!    (how far the move brings the moving piece towards the tip; it may be negative or zero
+//!    when no move advances);
+//! 2. among those, keep the moves of the *rearmost* piece: the largest `d(from)`;
+//! 3. among those, pick one by a seeded hash of the position and the move
+//!    ([`greedy_choice`] with the seed of the `CC Greedy Seed` option), so that the same seed
+//!    plays the same game and different seeds play different ones.
+//!
+//! The pass is played only when it is the only legal move. The player looks no further than its
+//! own move: it is the yardstick for the search, not a strong player.
+
+use super::distance::plain_distance;
+use super::{ChineseCheckers, Move};
+use crate::game::{Game, GameMove, MoveBuffer};
+
+/// Which player answers `go` for Chinese checkers (the `CC Player` option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The search (the engine proper).
+    #[default]
+    Search,
+    /// The greedy reference player of this module.
+    Greedy,
+}
+
+impl Player {
+    /// The option value (`search` or `greedy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Search => "search",
+            Player::Greedy => "greedy",
+        }
+    }
+
+    /// Reads an option value (case-insensitive; anything else is the search).
+    pub fn parse(text: &str) -> Player {
+        if text.eq_ignore_ascii_case("greedy") {
+            Player::Greedy
+        } else {
+            Player::Search
+        }
+    }
+}
+
+/// The greedy key of move `m` for the side to move: (gain, rearness), larger is preferred
+/// (see the module documentation); `None` for the pass or a bad encoding.
+pub fn greedy_key(pos: &ChineseCheckers, m: Move) -> Option<(i32, i32)> {
+    let (from, to) = (m.from_cell()?, m.to_cell()?);
+    if m.is_pass() {
+        return None;
+    }
+    let tip = pos.target(pos.side_to_move()).tip();
+    let d_from = plain_distance(from, tip) as i32;
+    let d_to = plain_distance(to, tip) as i32;
+    Some((d_from - d_to, d_from))
+}
+
+/// A 64-bit mix (SplitMix64's finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The greedy move of the side to move with tie seed `seed` (`None` only when the position is
+/// won: there is no legal move at all).
+pub fn greedy_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
+    let mut list = <ChineseCheckers as Game>::MoveList::default();
+    pos.generate_moves(&mut list);
+    let salt = mix(seed ^ mix(pos.hash()));
+    let mut best: Option<((i32, i32, u64), Move)> = None;
+    for &m in list.moves() {
+        let Some((gain, rear)) = greedy_key(pos, m) else {
+            continue;
+        };
+        let key = (gain, rear, mix(salt ^ u64::from(m.to_bits())));
+        if best.is_none_or(|(b, _)| key > b) {
+            best = Some((key, m));
+        }
+    }
+    best.map(|(_, m)| m).or_else(|| list.moves().first().copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chinese_checkers::ChineseCheckersConfig;
+
+    fn start(players: u8) -> ChineseCheckers {
+        ChineseCheckers::startpos(&ChineseCheckersConfig {
+            players,
+            ..ChineseCheckersConfig::default()
+        })
+    }
+
+    /// Hex distance between two cells named like `k3`, computed from the names alone.
+    fn name_distance(a: &str, b: &str) -> i32 {
+        let cube = |s: &str| {
+            let f = i32::from(s.as_bytes()[0]) - i32::from(b'i');
+            let r: i32 = s[1..].parse::<i32>().expect("rank") - 9;
+            (f, r, -f - r)
+        };
+        let (a, b) = (cube(a), cube(b));
+        (a.0 - b.0).abs().max((a.1 - b.1).abs()).max((a.2 - b.2).abs())
+    }
+
+    /// Splits `k3k5` into `k3` and `k5`.
+    fn split(m: &str) -> (&str, &str) {
+        let second = m[1..].find(|c: char| c.is_ascii_alphabetic()).expect("two cells") + 1;
+        (&m[..second], &m[second..])
+    }
+
+    #[test]
+    fn the_two_player_start_plays_a_jump_from_the_third_row() {
+        // Hand-checked: A's target tip is e17. Steps from the front row (j4..m4, all 13 from
+        // e17) gain 1; jumps from the third row (k3, l3, m3, all 14 from e17) over the front
+        // row to rank 5 (12 from e17) gain 2; no chain gains more, and m1 and l2 cannot move.
+        let p = start(2);
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..40 {
+            let m = greedy_choice(&p, seed).expect("a move").to_string();
+            let (from, to) = split(&m);
+            assert!(["k3", "l3", "m3"].contains(&from), "seed {seed}: {m}");
+            assert!(to.ends_with('5'), "seed {seed}: {m}");
+            assert_eq!(name_distance(from, "e17") - name_distance(to, "e17"), 2);
+            seen.insert(m);
+        }
+        // The seed decides between the tied jumps (k3k5, k3i5, l3l5, l3j5, m3m5, m3k5).
+        assert!(seen.len() >= 3, "{seen:?}");
+        // The same seed plays the same move.
+        assert_eq!(greedy_choice(&p, 7), greedy_choice(&p, 7));
+    }
+
+    #[test]
+    fn the_choice_matches_a_brute_force_over_the_move_texts() {
+        for players in [2u8, 3, 4, 6] {
+            let mut p = start(players);
+            for ply in 0..150 {
+                if p.winner().is_some() {
+                    break;
+                }
+                let seed = u64::from(players) * 1000 + ply;
+                let m = greedy_choice(&p, seed).expect("a move");
+                let tip = p.target(p.side_to_move()).tip().to_string();
+                let mut list = <ChineseCheckers as Game>::MoveList::default();
+                p.generate_moves(&mut list);
+                let key = |m: Move| {
+                    let text = m.to_string();
+                    let (a, b) = split(&text);
+                    let da = name_distance(a, &tip);
+                    (da - name_distance(b, &tip), da)
+                };
+                if m.is_pass() {
+                    assert_eq!(list.moves(), &[Move::PASS]);
+                } else {
+                    let best = list.moves().iter().map(|&x| key(x)).max().expect("moves");
+                    assert_eq!(key(m), best, "{} {m}", p.to_fen());
+                }
+                p.make_move(m);
+            }
+        }
+    }
+
+    #[test]
+    fn player_names_round_trip() {
+        for player in [Player::Search, Player::Greedy] {
+            assert_eq!(Player::parse(player.name()), player);
+        }
+        assert_eq!(Player::parse("GREEDY"), Player::Greedy);
+    }
+}
