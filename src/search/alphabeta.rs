@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use crate::game::{Game, GameMove, MoveBuffer};
 
 use super::limits::SearchControl;
-use super::multiplayer::{self, BrsMove, Teams};
+use super::multiplayer::{self, BrsMove, OpponentModel, Teams};
 use super::ordering::{pick, score_moves, ThreadState, COUNTER, NO_MOVE, NULL_MOVE};
 use super::params::{self as sp, on};
 use super::time::TimeManager;
@@ -765,6 +765,9 @@ impl<'a, G: Game> Worker<'a, G> {
         pv_node: bool,
         qply: Option<u32>,
     ) -> i32 {
+        if self.teams.model != OpponentModel::BestReply {
+            return self.modelled_opponents(pos, depth, alpha, beta, ply, pv_node, qply);
+        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let key = pos.hash() ^ self.key_salt;
@@ -837,6 +840,52 @@ impl<'a, G: Game> Worker<'a, G> {
             );
         }
         best
+    }
+
+    /// The opponents' layer played by a model ([`OpponentModel::Pass`] or
+    /// [`OpponentModel::Policy`]): each opponent in turn passes or plays its policy move, then
+    /// the root player searches on at the same depth (the layer costs no depth).
+    #[allow(clippy::too_many_arguments)]
+    fn modelled_opponents(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        qply: Option<u32>,
+    ) -> i32 {
+        let layer = pos.side_to_move();
+        let policy = self.teams.model == OpponentModel::Policy;
+        let mut made: ArrayVec<Option<G::Move>, 8> = ArrayVec::new();
+        let mut finished = None;
+        while pos.side_to_move() != self.teams.root && !made.is_full() {
+            if let Some(outcome) = pos.rule_outcome() {
+                finished = Some(outcome);
+                break;
+            }
+            let mv = if policy { pos.policy_move() } else { None };
+            match mv {
+                Some(m) => pos.make_move(m),
+                None => pos.make_null_move(),
+            }
+            made.push(mv);
+        }
+        let score = match finished {
+            Some(outcome) => self.teams.outcome_score(outcome, layer, ply + 1),
+            None => match qply {
+                Some(q) => -self.qsearch(pos, -beta, -alpha, ply + 1, q),
+                None => -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv_node),
+            },
+        };
+        while let Some(mv) = made.pop() {
+            match mv {
+                Some(m) => pos.undo_move(m),
+                None => pos.undo_null_move(),
+            }
+        }
+        score
     }
 
     /// A legal reply to the best move from the table (for `bestmove ... ponder`).

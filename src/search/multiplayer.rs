@@ -20,6 +20,13 @@
 //! moves do not follow the turn order). Best-reply search needs a game whose null move hands
 //! the turn on (Chinese checkers); for other games the search falls back to paranoid.
 //!
+//! *Opponent model* ([`OPPONENTS`], `Search Multiplayer Opponents`): the opponents' layer of
+//! best-reply search may instead be played by a model, at no cost in depth: every opponent in
+//! turn plays its [`crate::game::Game::policy_move`] (2, the default; Chinese checkers: the
+//! greedy move, the move a self-interested racer makes) or passes (1). Against greedy players
+//! this won 48 of 60 six-player games where the best reply won 14 of 30 (README, "Chinese
+//! checkers: against the greedy player").
+//!
 //! Scores depend on who the root player is and on the algorithm, so the table key is salted
 //! with both. Null move, reverse futility, futility and late-move pruning are off with more
 //! than two players (their margins assume alternating opponents); late-move reductions stay on.
@@ -58,6 +65,25 @@ crate::declare_params! {
     pub static PARAMS;
     /// 1: best-reply search, 0: paranoid (for more than two players).
     pub BRS = "Search Multiplayer BRS", BRS_DEFAULT, 0, 1, 1;
+    /// The opponents' layer of best-reply search: 0, the best reply of any opponent for the
+    /// coalition; 1, every opponent passes (the root player searches its race as if alone);
+    /// 2, every opponent in turn plays its [`Game::policy_move`] (a model of self-interested
+    /// opponents; a pass where the game has none). Modes 1 and 2 cost no depth.
+    pub OPPONENTS = "Search Multiplayer Opponents", OPPONENTS_DEFAULT, 0, 2, 1;
+}
+
+/// Default of [`OPPONENTS`].
+const OPPONENTS_DEFAULT: i32 = 2;
+
+/// How the opponents' layer of best-reply search is played ([`OPPONENTS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OpponentModel {
+    /// Every move of every opponent; the best one for the coalition counts.
+    BestReply,
+    /// Every opponent passes.
+    Pass,
+    /// Every opponent plays its policy move.
+    Policy,
 }
 
 /// The multi-player algorithm in use now (`paranoid` or `brs`, from [`BRS`]).
@@ -79,6 +105,8 @@ pub(crate) struct Teams {
     /// Best-reply search (more than two players, with [`BRS`] set): the coalition's layer
     /// plays only the best single reply of any opponent.
     pub brs: bool,
+    /// How best-reply search plays the opponents' layer ([`OPPONENTS`]).
+    pub model: OpponentModel,
 }
 
 impl Teams {
@@ -87,6 +115,7 @@ impl Teams {
             root,
             paranoid: players > 2,
             brs: players > 2 && BRS.get() != 0,
+            model: OpponentModel::BestReply,
         }
     }
 
@@ -96,6 +125,11 @@ impl Teams {
     pub(crate) fn for_position<G: Game>(root: &G) -> Self {
         let mut teams = Teams::new(root.side_to_move(), root.num_players());
         teams.brs = teams.brs && root.can_pass();
+        teams.model = match OPPONENTS.get() {
+            1 => OpponentModel::Pass,
+            2 => OpponentModel::Policy,
+            _ => OpponentModel::BestReply,
+        };
         teams
     }
 
@@ -113,7 +147,7 @@ impl Teams {
     #[inline]
     pub(crate) fn key_salt(&self) -> u64 {
         if self.paranoid {
-            (self.root as u64 + 1 + 8 * u64::from(self.brs)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            (self.root as u64 + 1 + 8 * u64::from(self.brs) + 16 * self.model as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
         }
