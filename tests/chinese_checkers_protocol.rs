@@ -2,12 +2,12 @@
 //! three copies of the engine play a whole 3-player game to a win, each seeing only
 //! `position startpos moves ...` and answering `bestmove`; the referee is the rules code.
 
-mod driver;
+mod support;
 
-use driver::{Engine, PROMPT};
-use sanqi::game::chinese_checkers::ChineseCheckers;
-use sanqi::game::{Game, GameConfig, Outcome};
+use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+use sanqi::game::{Game, Outcome};
 use std::time::Duration;
+use support::driver::{Engine, PROMPT};
 
 fn cc_engine(players: u8) -> Engine {
     let mut e = Engine::uci();
@@ -20,9 +20,9 @@ fn cc_engine(players: u8) -> Engine {
 
 #[test]
 fn three_engines_play_a_three_player_game_to_a_win() {
-    let config = GameConfig {
-        cc_players: 3,
-        ..GameConfig::default()
+    let config = ChineseCheckersConfig {
+        players: 3,
+        ..ChineseCheckersConfig::default()
     };
     let mut referee = ChineseCheckers::startpos(&config);
     let mut engines: Vec<Engine> = (0..3).map(|_| cc_engine(3)).collect();

@@ -1,23 +1,18 @@
 //! Limits and control: nodes, depth, determinism, stop, infinite, ponder, time, root move
 //! filter, no legal move, mate limit, reports.
 
-mod common;
+mod support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{Connect4, Nim, ToyMove};
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::Game;
 use sanqi::search::{
     Bound, IterationInfo, SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchResult,
     SearchScore, Searcher,
 };
-
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.moves().to_vec()
-}
+use support::legal;
+use support::toys::{Connect4, Nim, ToyMove};
 
 fn go<G: Game>(
     searcher: &mut Searcher,

@@ -1,9 +1,9 @@
 //! UCCI transcripts (UCCI 3.0 as XiangQi Wizard and ElephantEye use it; ../shared/briefs/protocol.md).
 
-mod driver;
+mod support;
 
-use driver::{Engine, PROMPT};
 use std::time::Duration;
+use support::driver::{Engine, PROMPT};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 

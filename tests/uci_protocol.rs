@@ -1,25 +1,10 @@
 //! UCI transcripts against the built binary, as GUIs and harnesses drive it (spec: UCI April 2006 and
 //! ../shared/briefs/protocol.md).
 
-mod driver;
+mod support;
 
-use driver::{Engine, PROMPT};
 use std::time::Duration;
-
-fn is_bestmove(l: &str) -> bool {
-    l.starts_with("bestmove")
-}
-
-/// Waits for `bestmove`, checks it names a move, and that no second one follows.
-fn expect_one_bestmove(e: &mut Engine) {
-    let (best, _) = e.expect_prefix("bestmove", PROMPT);
-    assert!(
-        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
-        "{best}"
-    );
-    let after = e.drain(Duration::from_millis(300));
-    assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
-}
+use support::driver::{is_bestmove, Engine, PROMPT};
 
 #[test]
 fn uci_handshake_lists_ids_and_every_option_then_uciok() {
@@ -84,7 +69,7 @@ fn isready_is_answered_during_go_infinite_and_search_goes_on() {
     assert!(!later.iter().any(|l| is_bestmove(l)), "{later:?}");
     e.send("stop");
     // Exactly one bestmove.
-    expect_one_bestmove(&mut e);
+    e.expect_one_bestmove();
 }
 
 #[test]
@@ -361,7 +346,7 @@ fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
     assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
     e.send("ponderhit");
     // The clock counts from `go`, so the search ends at once after ponderhit.
-    expect_one_bestmove(&mut e);
+    e.expect_one_bestmove();
 }
 
 #[test]

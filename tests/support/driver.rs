@@ -1,5 +1,4 @@
 //! A pipe driver for the built `sanqi` binary, shared by the transcript tests.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -9,6 +8,11 @@ use std::time::{Duration, Instant};
 
 /// Generous bound for replies that should come "at once" (the real latency is benchmarked).
 pub const PROMPT: Duration = Duration::from_secs(2);
+
+/// Whether `line` is a `bestmove` line.
+pub fn is_bestmove(line: &str) -> bool {
+    line.starts_with("bestmove")
+}
 
 /// The engine under test, driven over its standard input and output.
 pub struct Engine {
@@ -135,6 +139,17 @@ impl Engine {
             out.push(l);
         }
         out
+    }
+
+    /// Waits for `bestmove`, checks it names a move, and that no second one follows.
+    pub fn expect_one_bestmove(&mut self) {
+        let (best, _) = self.expect_prefix("bestmove", PROMPT);
+        assert!(
+            best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
+            "{best}"
+        );
+        let after = self.drain(Duration::from_millis(300));
+        assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
     }
 
     /// `isready` round trip.

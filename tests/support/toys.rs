@@ -1,10 +1,9 @@
 //! Small games written against the `Game` trait to test the generic search, and brute-force
 //! references that do not share code with the search.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 
-use sanqi::game::{Game, GameConfig, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
+use sanqi::game::{Game, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
 use sanqi::search::MATE;
 
 /// A move of the toy games: one small number (a count to take, a cell, a column).
@@ -60,12 +59,13 @@ impl Nim {
 impl Game for Nim {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 16>;
+    type Config = ();
     const NAME: &'static str = "nim";
 
-    fn startpos(_config: &GameConfig) -> Self {
+    fn startpos(_config: &()) -> Self {
         Nim::new(21, 3, 2)
     }
-    fn from_fen(fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, _config: &()) -> Result<Self, GameError> {
         let pile = fen
             .trim()
             .parse()
@@ -128,7 +128,7 @@ impl Game for Nim {
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Win((self.to_move + self.players - 1) % self.players)
     }
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<ToyMove, GameError> {
+    fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
         let mut list = Self::MoveList::default();
         self.generate_moves(&mut list);
         list.iter()
@@ -136,7 +136,7 @@ impl Game for Nim {
             .find(|m| m.0.to_string() == text)
             .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
     }
-    fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
+    fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
     }
     fn evaluate(&self) -> Value {
@@ -194,12 +194,13 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 9>;
+    type Config = ();
     const NAME: &'static str = "tictactoe";
 
-    fn startpos(_config: &GameConfig) -> Self {
+    fn startpos(_config: &()) -> Self {
         TicTacToe::empty()
     }
-    fn from_fen(fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, _config: &()) -> Result<Self, GameError> {
         let mut t = TicTacToe::empty();
         let chars: Vec<char> = fen.chars().collect();
         if chars.len() != 9 {
@@ -295,7 +296,7 @@ impl Game for TicTacToe {
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Draw
     }
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<ToyMove, GameError> {
+    fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
         let mut list = Self::MoveList::default();
         self.generate_moves(&mut list);
         list.iter()
@@ -303,7 +304,7 @@ impl Game for TicTacToe {
             .find(|m| m.0.to_string() == text)
             .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
     }
-    fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
+    fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
     }
     fn evaluate(&self) -> Value {
@@ -359,12 +360,13 @@ impl Default for Connect4 {
 impl Game for Connect4 {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 7>;
+    type Config = ();
     const NAME: &'static str = "connect4";
 
-    fn startpos(_config: &GameConfig) -> Self {
+    fn startpos(_config: &()) -> Self {
         Connect4::new()
     }
-    fn from_fen(fen: &str, config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, config: &()) -> Result<Self, GameError> {
         let mut c = Connect4::new();
         for ch in fen.trim().chars() {
             let m = c.parse_move(&ch.to_string(), config)?;
@@ -446,7 +448,7 @@ impl Game for Connect4 {
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Draw
     }
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<ToyMove, GameError> {
+    fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
         let mut list = Self::MoveList::default();
         self.generate_moves(&mut list);
         list.iter()
@@ -454,7 +456,7 @@ impl Game for Connect4 {
             .find(|m| m.0.to_string() == text)
             .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
     }
-    fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
+    fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
     }
     fn evaluate(&self) -> Value {
