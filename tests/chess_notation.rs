@@ -6,9 +6,7 @@
 mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig, Move, STARTPOS};
-use sanqi::game::{Game, Outcome};
-use sanqi::game::chess::attacks::{sliders, slow_bishop, slow_rook, verify_magics};
-use support::{legal_texts, parse};
+use sanqi::game::{Game, MoveBuffer};
 
 fn standard() -> ChessConfig {
     ChessConfig::default()
@@ -20,24 +18,6 @@ fn c960() -> ChessConfig {
 
 fn pos(fen: &str) -> Chess {
     support::pos(fen)
-}
-
-fn pos960(fen: &str) -> Chess {
-    support::pos_with(fen, &c960())
-}
-
-fn moves(p: &Chess, cfg: &ChessConfig) -> Vec<String> {
-    legal_texts(p, cfg)
-}
-
-fn has(p: &Chess, cfg: &ChessConfig, text: &str) -> bool {
-    moves(p, cfg).iter().any(|m| m == text)
-}
-
-fn play(p: &mut Chess, cfg: &ChessConfig, text: &str) -> Move {
-    let m = parse(p, text, cfg);
-    p.make_move(m);
-    m
 }
 
 fn fen_error(fen: &str) -> String {
@@ -301,4 +281,3 @@ fn null_move_0000_passes() {
     let checked = pos("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
     assert!(checked.parse_move("0000", &standard()).is_err());
 }
-

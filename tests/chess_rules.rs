@@ -6,9 +6,9 @@
 
 mod support;
 
+use sanqi::game::chess::attacks::{sliders, slow_bishop, slow_rook, verify_magics};
 use sanqi::game::chess::{Chess, ChessConfig, Move, STARTPOS};
 use sanqi::game::{Game, Outcome};
-use sanqi::game::chess::attacks::{sliders, slow_bishop, slow_rook, verify_magics};
 use support::{legal_texts, parse};
 
 fn standard() -> ChessConfig {
@@ -39,13 +39,6 @@ fn play(p: &mut Chess, cfg: &ChessConfig, text: &str) -> Move {
     let m = parse(p, text, cfg);
     p.make_move(m);
     m
-}
-
-fn fen_error(fen: &str) -> String {
-    match Chess::from_fen(fen, &standard()) {
-        Ok(_) => panic!("FEN accepted but should be rejected: {fen}"),
-        Err(e) => e.to_string(),
-    }
 }
 
 // ---------------------------------------------------------------- castling

@@ -6,18 +6,16 @@
 
 mod support;
 
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use sanqi::game::chinese_checkers::distance::plain_distance;
 use sanqi::game::chinese_checkers::eval::distance_to_triangle;
 use sanqi::game::chinese_checkers::paths::path_to_string;
 use sanqi::game::chinese_checkers::{
-    Cell, ChineseCheckers, ChineseCheckersConfig, Move, Rules, Triangle, MAX_MOVES,
-    MAX_PIECES_PER_PLAYER,
+    Cell, ChineseCheckers, ChineseCheckersConfig, Move, Rules, Triangle, MAX_PIECES_PER_PLAYER,
 };
-use sanqi::game::{Game, GameMove, Outcome};
+use sanqi::game::{Game, Outcome};
 use support::cc_model::*;
-use support::Rng;
 
 const START_2: &str = "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD A 0";
 const MID_2: &str = "1/1D/DDD/4/5D7/6D5/5A5/3DD5/1D7/5AA3/4D6/4A7/3AA1A6/3A/2A/A1/1 AD A 40";
@@ -54,17 +52,6 @@ fn moves(p: &ChineseCheckers) -> BTreeSet<String> {
 
 fn cell(s: &str) -> Cell {
     s.parse().unwrap()
-}
-
-/// The destination of a move token (cells have one or two rank digits).
-fn destination(m: &str) -> Cell {
-    let split = m
-        .char_indices()
-        .skip(1)
-        .find(|(_, c)| c.is_ascii_alphabetic())
-        .unwrap()
-        .0;
-    cell(&m[split..])
 }
 
 // ---------------------------------------------------------------- cells and triangles

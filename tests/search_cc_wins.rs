@@ -159,7 +159,8 @@ fn two_player_wins_in_one_and_two() {
 fn three_player_wins_in_one_and_two() {
     let _guard = ALGORITHM.lock();
     let start = support::pos::<ChineseCheckers>(START_3);
-    let brs = sanqi::game::registry::find_param("Search Multiplayer BRS").expect("the option exists");
+    let brs =
+        sanqi::game::registry::find_param("Search Multiplayer BRS").expect("the option exists");
     for algorithm in [0, 1] {
         brs.set(algorithm).unwrap();
         for (straggler, want) in [("h13", 1), ("h12", 2)] {

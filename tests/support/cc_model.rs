@@ -2,7 +2,7 @@
 //! and not from the engine: axial coordinates, the triangle table, a naive move generator, and
 //! random position strings, for the rules tests to compare the engine with.
 
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Axial coordinates of a cell name, computed from the brief's text, not from the engine.
 pub fn coords(name: &str) -> (i32, i32) {
@@ -165,7 +165,6 @@ impl Naive {
         out
     }
 }
-
 
 /// A random position string: `players` with up to 10 pieces each scattered over the star.
 pub fn random_position(rng: &mut super::Rng, players: &str, max_pieces: usize) -> String {

@@ -158,6 +158,11 @@ impl Engine {
         self.expect_prefix("readyok", PROMPT);
     }
 
+    /// Waits for the process to exit (no time limit).
+    pub fn wait(&mut self) {
+        let _ = self.child.wait();
+    }
+
     /// Waits up to `timeout` for the process to exit; true if it did.
     pub fn wait_exit(&mut self, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
