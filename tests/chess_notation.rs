@@ -8,20 +8,16 @@ mod support;
 use sanqi::game::chess::{Chess, ChessConfig, Move, STARTPOS};
 use sanqi::game::{Game, MoveBuffer};
 
-fn standard() -> ChessConfig {
-    ChessConfig::default()
-}
-
-fn c960() -> ChessConfig {
-    ChessConfig { chess960: true }
-}
+const STANDARD: ChessConfig = ChessConfig { chess960: false };
+const C960: ChessConfig = ChessConfig { chess960: true };
 
 fn pos(fen: &str) -> Chess {
     support::pos(fen)
 }
 
+/// The error message for a FEN that must be rejected.
 fn fen_error(fen: &str) -> String {
-    match Chess::from_fen(fen, &standard()) {
+    match Chess::from_fen(fen, &STANDARD) {
         Ok(_) => panic!("FEN accepted but should be rejected: {fen}"),
         Err(e) => e.to_string(),
     }
@@ -213,9 +209,9 @@ fn fen_garbage_never_panics() {
             }
         }
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        if let Ok(p) = Chess::from_fen(&text, &standard()) {
+        if let Ok(p) = Chess::from_fen(&text, &STANDARD) {
             // Whatever is accepted must be playable and write back a FEN we read again.
-            let again = Chess::from_fen(&p.to_fen(), &standard()).unwrap();
+            let again = Chess::from_fen(&p.to_fen(), &STANDARD).unwrap();
             assert_eq!(again.hash(), p.hash(), "{text}");
             let mut q = p.clone();
             assert_eq!(q.perft(2), p.clone().perft(2));
@@ -236,7 +232,7 @@ fn move_text_round_trips() {
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     ];
     for fen in fens {
-        for cfg in [standard(), c960()] {
+        for cfg in [STANDARD, C960] {
             let p = Chess::from_fen(fen, &cfg).unwrap();
             let mut list = <Chess as Game>::MoveList::default();
             p.generate_moves(&mut list);
@@ -251,23 +247,23 @@ fn move_text_round_trips() {
 
 #[test]
 fn bad_move_text_is_an_error() {
-    let p = Chess::startpos(&standard());
+    let p = Chess::startpos(&STANDARD);
     for t in [
         "", "e2", "e2e9", "i2i4", "e2e4x", "e2e4qq", "é2e4", "e2e5", "e1g1", "a1a1",
     ] {
-        let e = p.parse_move(t, &standard());
+        let e = p.parse_move(t, &STANDARD);
         assert!(e.is_err(), "{t:?} accepted");
     }
-    let e = p.parse_move("e2e5", &standard()).unwrap_err().to_string();
+    let e = p.parse_move("e2e5", &STANDARD).unwrap_err().to_string();
     assert!(e.contains("illegal move 'e2e5'"), "{e}");
 }
 
 #[test]
 fn null_move_0000_passes() {
-    let mut p = Chess::startpos(&standard());
-    let m = p.parse_move("0000", &standard()).unwrap();
+    let mut p = Chess::startpos(&STANDARD);
+    let m = p.parse_move("0000", &STANDARD).unwrap();
     assert_eq!(m, Move::NULL);
-    assert_eq!(p.format_move(m, &standard()), "0000");
+    assert_eq!(p.format_move(m, &STANDARD), "0000");
     let key = p.hash();
     p.make_move(m);
     assert_eq!(
@@ -279,5 +275,5 @@ fn null_move_0000_passes() {
     assert_eq!(p.to_fen(), STARTPOS);
     assert_eq!(p.hash(), key);
     let checked = pos("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
-    assert!(checked.parse_move("0000", &standard()).is_err());
+    assert!(checked.parse_move("0000", &STANDARD).is_err());
 }

@@ -7,7 +7,7 @@ mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::{perft_divide, Game};
-use support::{perft_budget, perft_rows, PerftRow};
+use support::{check_perft_row, perft_budget, perft_rows, PerftRow};
 
 fn rows() -> Vec<PerftRow> {
     perft_rows("chess.tsv")
@@ -30,21 +30,7 @@ fn perft_rows_match_reference() {
     let mut run = 0;
     for row in rows.iter().filter(|r| r.nodes <= perft_budget()) {
         let mut pos = Chess::from_fen(&row.position, &config(&row.label)).unwrap();
-        let before = pos.to_fen();
-        let hash = pos.hash();
-        let nodes = pos.perft(row.depth);
-        assert_eq!(
-            nodes, row.nodes,
-            "{} depth {}: got {nodes}, expected {}",
-            row.label, row.depth, row.nodes
-        );
-        assert_eq!(
-            pos.to_fen(),
-            before,
-            "{}: make/undo changed the position",
-            row.label
-        );
-        assert_eq!(pos.hash(), hash, "{}: make/undo changed the key", row.label);
+        check_perft_row(&mut pos, row);
         run += 1;
     }
     assert!(run > 0);

@@ -15,39 +15,6 @@ use sanqi::game::{Game, GameMove, Outcome};
 use support::cc_model::*;
 use support::Rng;
 
-const START_2: &str = "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD A 0";
-/// A on i5, D on i6 i8 i10 i12.
-const LADDER: &str = "1/2/3/4/13/7D4/11/5D4/9/4D5/11/4D7/4A8/4/3/2/1 AD A 0";
-
-fn cfg() -> ChineseCheckersConfig {
-    ChineseCheckersConfig::default()
-}
-
-fn cfg_rules(goal_lock: bool, no_foreign_stop: bool) -> ChineseCheckersConfig {
-    ChineseCheckersConfig {
-        rules: Rules {
-            goal_lock,
-            no_foreign_stop,
-        },
-        ..ChineseCheckersConfig::default()
-    }
-}
-
-fn pos(s: &str) -> ChineseCheckers {
-    support::pos(s)
-}
-
-fn moves(p: &ChineseCheckers) -> BTreeSet<String> {
-    let list = support::legal(p);
-    let set: BTreeSet<String> = list.iter().map(|m| m.to_string()).collect();
-    assert_eq!(set.len(), list.len(), "duplicate moves");
-    set
-}
-
-fn cell(s: &str) -> Cell {
-    s.parse().unwrap()
-}
-
 /// The destination of a move token (cells have one or two rank digits).
 fn destination(m: &str) -> Cell {
     let split = m

@@ -6,7 +6,7 @@ mod support;
 
 use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
 use sanqi::game::{perft_divide, Game};
-use support::{perft_rows, PerftRow};
+use support::{check_perft_row, perft_rows, PerftRow};
 
 const PERFT_FILE: &str = "chinese-checkers.tsv";
 
@@ -51,16 +51,7 @@ fn perft_matches_reference_file() {
             row.label,
             "rules carried by the position"
         );
-        let before = pos.to_fen();
-        let hash = pos.hash();
-        let nodes = pos.perft(row.depth);
-        assert_eq!(
-            nodes, row.nodes,
-            "perft {} of `{}` ({})",
-            row.depth, row.position, row.label
-        );
-        assert_eq!(pos.to_fen(), before, "make/undo restores the position");
-        assert_eq!(pos.hash(), hash, "make/undo restores the hash");
+        check_perft_row(&mut pos, row);
         ran += 1;
     }
     assert!(ran >= 60, "too few rows ran: {ran}");

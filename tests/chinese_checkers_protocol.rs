@@ -105,9 +105,7 @@ fn malformed_position_strings_and_moves_are_rejected_with_reasons() {
         assert!(err.contains("previous position is kept"), "{err}");
     }
     // The start position is still in force: 14 moves for A.
-    e.send("go perft 1");
-    let (n, _) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(n, "Nodes searched: 14");
+    e.expect_perft(1, 14);
     // `moves <cell>` lists a piece's moves with paths; a bad cell is an error.
     e.send("moves k3");
     let (_, lines) = e.expect("end of moves", PROMPT, |l| l.contains("end of moves"));

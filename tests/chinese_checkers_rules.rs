@@ -17,42 +17,10 @@ use sanqi::game::chinese_checkers::{
 use sanqi::game::{Game, Outcome};
 use support::cc_model::*;
 
-const START_2: &str = "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD A 0";
 const MID_2: &str = "1/1D/DDD/4/5D7/6D5/5A5/3DD5/1D7/5AA3/4D6/4A7/3AA1A6/3A/2A/A1/1 AD A 40";
 const MID_4: &str = "D/1D/3/1D1D/3DE1ED1ED1E/3D2ED1E1E/11/2B4E1E/AAB6/2BB2DE2/1BBAB6/B3B1A5/3B4A4/A1A1/2A/AA/1 ABDE A 60";
 const LATE_2: &str = "A/AA/2A/1A2/13/12/2A8/2A7/3D3A1/10/11/12/6AD5/DD1A/DDD/DD/D AD A 114";
-/// A on i5, D on i6 i8 i10 i12.
-const LADDER: &str = "1/2/3/4/13/7D4/11/5D4/9/4D5/11/4D7/4A8/4/3/2/1 AD A 0";
 const RANK_LENGTHS: [usize; 17] = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1];
-
-fn cfg() -> ChineseCheckersConfig {
-    ChineseCheckersConfig::default()
-}
-
-fn cfg_rules(goal_lock: bool, no_foreign_stop: bool) -> ChineseCheckersConfig {
-    ChineseCheckersConfig {
-        rules: Rules {
-            goal_lock,
-            no_foreign_stop,
-        },
-        ..ChineseCheckersConfig::default()
-    }
-}
-
-fn pos(s: &str) -> ChineseCheckers {
-    support::pos(s)
-}
-
-fn moves(p: &ChineseCheckers) -> BTreeSet<String> {
-    let list = support::legal(p);
-    let set: BTreeSet<String> = list.iter().map(|m| m.to_string()).collect();
-    assert_eq!(set.len(), list.len(), "duplicate moves");
-    set
-}
-
-fn cell(s: &str) -> Cell {
-    s.parse().unwrap()
-}
 
 // ---------------------------------------------------------------- cells and triangles
 

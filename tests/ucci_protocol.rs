@@ -83,8 +83,7 @@ fn a_xiangqi_wizard_session() {
     assert_eq!(mv.len(), 4, "{best}");
     // The move must be legal: list Red's replies after it through perft divide.
     e.send(&format!("position fen {START} moves h2e2 h9g7"));
-    e.send("go perft 1");
-    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    let (_, lines) = e.perft(1);
     assert!(
         lines.iter().any(|l| l.starts_with(&format!("{mv}: "))),
         "{mv}: {lines:?}"
@@ -115,8 +114,7 @@ fn banmoves_are_never_played_and_cleared_by_position() {
     ucci(&mut e);
     e.send("position startpos");
     // Ban every move but one: the engine has to play the remaining one.
-    e.send("go perft 1");
-    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    let (_, lines) = e.perft(1);
     let moves: Vec<String> = lines
         .iter()
         .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
@@ -152,9 +150,7 @@ fn bad_input_gets_info_message_errors_in_ucci() {
     e.expect_prefix("info message error: ", PROMPT);
     e.send("flibber");
     e.expect_prefix("info message error: ", PROMPT);
-    e.send("go perft 1");
-    let (n, _) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(n, "Nodes searched: 44");
+    e.expect_perft(1, 44);
 }
 
 #[test]

@@ -206,9 +206,7 @@ fn bad_position_keeps_the_previous_one_and_says_so() {
         "names the problem: {err}"
     );
     // After 1.e4, Black has 20 moves; the rejected positions changed nothing.
-    e.send("go perft 1");
-    let (nodes, before) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(nodes, "Nodes searched: 20", "{before:?}");
+    let before = e.expect_perft(1, 20);
     assert!(
         before.iter().any(|l| l.starts_with("e7e5: 1")),
         "{before:?}"
@@ -229,8 +227,7 @@ fn go_before_position_uses_the_start_position() {
     let mv = best.split_whitespace().nth(1).unwrap().to_string();
     // The move must be a legal first move: perft divide from the start lists it.
     e.send("position startpos");
-    e.send("go perft 1");
-    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    let (_, lines) = e.perft(1);
     assert!(
         lines.iter().any(|l| l.starts_with(&format!("{mv}: "))),
         "{mv} not legal: {lines:?}"
@@ -260,9 +257,7 @@ fn options_out_of_range_or_unknown_are_errors_and_change_nothing() {
     assert!(before.is_empty(), "{before:?}");
     // The variant stayed chess.
     e.send("position startpos");
-    e.send("go perft 1");
-    let (nodes, _) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(nodes, "Nodes searched: 20");
+    e.expect_perft(1, 20);
 }
 
 #[test]

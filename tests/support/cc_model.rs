@@ -1,8 +1,11 @@
 //! An independent model of the Chinese-checkers board and rules, written from the brief's text
 //! and not from the engine: axial coordinates, the triangle table, a naive move generator, and
-//! random position strings, for the rules tests to compare the engine with.
+//! random position strings, for the rules tests to compare the engine with; then the few
+//! engine-side helpers both rules files use.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
+
+use sanqi::game::chinese_checkers::{Cell, ChineseCheckers, ChineseCheckersConfig, Rules};
 
 /// Axial coordinates of a cell name, computed from the brief's text, not from the engine.
 pub fn coords(name: &str) -> (i32, i32) {
@@ -205,4 +208,46 @@ pub fn random_position(rng: &mut super::Rng, players: &str, max_pieces: usize) -
     let ps: Vec<char> = players.chars().collect();
     let to_move = ps[rng.below(ps.len())];
     format!("{} {players} {to_move} 7", ranks.join("/"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine side: positions, configurations and move sets as the rules tests read them.
+
+/// The two-player start position.
+pub const START_2: &str = "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD A 0";
+/// A on i5, D on i6 i8 i10 i12.
+pub const LADDER: &str = "1/2/3/4/13/7D4/11/5D4/9/4D5/11/4D7/4A8/4/3/2/1 AD A 0";
+
+/// The default setup (standard rules, two players).
+pub fn cfg() -> ChineseCheckersConfig {
+    ChineseCheckersConfig::default()
+}
+
+/// The setup with the given rule variants.
+pub fn cfg_rules(goal_lock: bool, no_foreign_stop: bool) -> ChineseCheckersConfig {
+    ChineseCheckersConfig {
+        rules: Rules {
+            goal_lock,
+            no_foreign_stop,
+        },
+        ..ChineseCheckersConfig::default()
+    }
+}
+
+/// A position in the default setup.
+pub fn pos(s: &str) -> ChineseCheckers {
+    super::pos(s)
+}
+
+/// The engine's legal moves as tokens (checked to have no duplicates).
+pub fn moves(p: &ChineseCheckers) -> BTreeSet<String> {
+    let list = super::legal(p);
+    let set: BTreeSet<String> = list.iter().map(|m| m.to_string()).collect();
+    assert_eq!(set.len(), list.len(), "duplicate moves");
+    set
+}
+
+/// A cell by name.
+pub fn cell(s: &str) -> Cell {
+    s.parse().unwrap()
 }

@@ -152,6 +152,19 @@ impl Engine {
         assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
     }
 
+    /// `go perft <depth>`: the `Nodes searched` line and the divide lines before it.
+    pub fn perft(&mut self, depth: u32) -> (String, Vec<String>) {
+        self.send(&format!("go perft {depth}"));
+        self.expect_prefix("Nodes searched", PROMPT)
+    }
+
+    /// `go perft <depth>` must count `nodes`; returns the divide lines.
+    pub fn expect_perft(&mut self, depth: u32, nodes: u64) -> Vec<String> {
+        let (total, before) = self.perft(depth);
+        assert_eq!(total, format!("Nodes searched: {nodes}"), "{before:?}");
+        before
+    }
+
     /// `isready` round trip.
     pub fn sync(&mut self) {
         self.send("isready");

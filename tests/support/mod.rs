@@ -95,6 +95,26 @@ pub fn perft_rows(file: &str) -> Vec<PerftRow> {
         .collect()
 }
 
+/// Checks one perft row on `pos` (read from the row's position): the node count, and that
+/// make/undo gave back the same position string and key.
+pub fn check_perft_row<G: Game>(pos: &mut G, row: &PerftRow) {
+    let before = pos.to_fen();
+    let hash = pos.hash();
+    let nodes = pos.perft(row.depth);
+    assert_eq!(
+        nodes, row.nodes,
+        "{} depth {} of `{}`: got {nodes}, expected {}",
+        row.label, row.depth, row.position, row.nodes
+    );
+    assert_eq!(
+        pos.to_fen(),
+        before,
+        "{}: make/undo changed the position",
+        row.label
+    );
+    assert_eq!(pos.hash(), hash, "{}: make/undo changed the key", row.label);
+}
+
 /// The node budget per perft row: about 2 million in debug builds, everything in release builds.
 pub fn perft_budget() -> u64 {
     if cfg!(debug_assertions) {
