@@ -11,7 +11,7 @@ mod support;
 
 use sanqi::game::chess::{eval::PARAMS, Chess, STARTPOS};
 use sanqi::game::{Game, Value};
-use support::{legal, param, param_lock as lock, Rng, SetParam};
+use support::{check_params, legal, param, param_lock as lock, Rng, SetParam};
 
 fn pos(fen: &str) -> Chess {
     support::pos(fen)
@@ -72,24 +72,9 @@ fn flip_fen_is_an_involution_and_matches_a_known_case() {
 fn every_default_is_within_its_range_and_names_are_chess_and_unique() {
     let _g = lock();
     assert!(PARAMS.len() >= 40, "only {} parameters", PARAMS.len());
-    for (i, p) in PARAMS.iter().enumerate() {
-        assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+    check_params(PARAMS, "Chess ");
+    for p in PARAMS {
         assert_eq!(p.get(), p.default, "{} is not at its default", p.name);
-        assert!(p.step > 0, "{}", p.name);
-        assert!(p.name.starts_with("Chess "), "{}", p.name);
-        assert!(
-            !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
-            "{}",
-            p.name
-        );
-        for q in &PARAMS[..i] {
-            assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
-        }
-        assert!(
-            sanqi::game::registry::find_param(p.name).is_some_and(|q| std::ptr::eq(q, *p)),
-            "{} is not in registry::all_params()",
-            p.name
-        );
     }
 }
 

@@ -3,7 +3,7 @@
 mod support;
 
 use std::time::Duration;
-use support::driver::{Engine, PROMPT};
+use support::driver::{assert_ids, Engine, PROMPT};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -17,14 +17,7 @@ fn ucci(e: &mut Engine) -> Vec<String> {
 fn ucci_handshake_has_ids_and_options_without_the_name_keyword() {
     let mut e = Engine::start();
     let lines = ucci(&mut e);
-    assert!(
-        lines.iter().any(|l| l.starts_with("id name sanqi")),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("id author ")),
-        "{lines:?}"
-    );
+    assert_ids(&lines);
     assert!(
         lines.iter().any(|l| l.starts_with("id copyright ")),
         "{lines:?}"

@@ -4,21 +4,14 @@
 mod support;
 
 use std::time::Duration;
-use support::driver::{is_bestmove, Engine, PROMPT};
+use support::driver::{assert_ids, is_bestmove, Engine, PROMPT};
 
 #[test]
 fn uci_handshake_lists_ids_and_every_option_then_uciok() {
     let mut e = Engine::start();
     e.send("uci");
     let (_, lines) = e.expect_prefix("uciok", PROMPT);
-    assert!(
-        lines.iter().any(|l| l.starts_with("id name sanqi")),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("id author ")),
-        "{lines:?}"
-    );
+    assert_ids(&lines);
     for name in [
         "Hash",
         "Threads",

@@ -9,7 +9,7 @@ mod support;
 use sanqi::game::xiangqi::eval::{phase, PARAMS};
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::Game;
-use support::{legal, param as find, param_lock as lock, xiangqi_flip as flip, Rng};
+use support::{check_params, legal, param as find, param_lock as lock, xiangqi_flip as flip, Rng};
 
 fn pos(fen: &str) -> Xiangqi {
     support::pos(fen)
@@ -122,24 +122,7 @@ fn eval_terms_add_up_to_the_total_which_is_last() {
 #[test]
 fn every_param_is_well_formed() {
     assert!(PARAMS.len() >= 25);
-    for (i, p) in PARAMS.iter().enumerate() {
-        assert!(p.name.starts_with("Xiangqi "), "{}", p.name);
-        assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
-        assert!(p.step > 0, "{}", p.name);
-        assert!(
-            !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
-            "{}",
-            p.name
-        );
-        for q in &PARAMS[..i] {
-            assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
-        }
-        assert!(
-            sanqi::game::registry::find_param(p.name).is_some(),
-            "{} not in registry::all_params",
-            p.name
-        );
-    }
+    check_params(PARAMS, "Xiangqi ");
 }
 
 /// evaluate() of `fen` with `name` at its default and raised by `delta` (restored afterwards).

@@ -14,6 +14,18 @@ pub fn is_bestmove(line: &str) -> bool {
     line.starts_with("bestmove")
 }
 
+/// Checks that handshake `lines` name the engine (`id name sanqi ...`) and its authors.
+pub fn assert_ids(lines: &[String]) {
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name sanqi")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id author ")),
+        "{lines:?}"
+    );
+}
+
 /// The engine under test, driven over its standard input and output.
 pub struct Engine {
     child: Child,

@@ -205,6 +205,30 @@ pub fn param(name: &str) -> &'static sanqi::tune::Param {
     sanqi::game::registry::find_param(name).unwrap_or_else(|| panic!("no parameter {name}"))
 }
 
+/// Checks a game's parameter table: names start with `prefix` and are unique (ignoring case) and
+/// free of the word "value", defaults lie in range, steps are positive, and the registry finds
+/// each one by name.
+pub fn check_params(params: &[&'static sanqi::tune::Param], prefix: &str) {
+    for (i, p) in params.iter().enumerate() {
+        assert!(p.name.starts_with(prefix), "{}", p.name);
+        assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+        assert!(p.step > 0, "{}", p.name);
+        assert!(
+            !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
+            "{}",
+            p.name
+        );
+        for q in &params[..i] {
+            assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
+        }
+        assert!(
+            sanqi::game::registry::find_param(p.name).is_some_and(|q| std::ptr::eq(q, *p)),
+            "{} is not in registry::all_params()",
+            p.name
+        );
+    }
+}
+
 /// Sets a parameter for the life of the guard (reset to the default on drop, even on panic).
 pub struct SetParam(pub &'static sanqi::tune::Param);
 
