@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use sanqi::game::chinese_checkers::paths::path_to_string;
 use sanqi::game::chinese_checkers::{
-    Cell, ChineseCheckers, ChineseCheckersConfig, Move, Rules, MAX_MOVES, MAX_PIECES_PER_PLAYER,
+    Cell, ChineseCheckers, Move, MAX_MOVES, MAX_PIECES_PER_PLAYER,
 };
 use sanqi::game::{Game, GameMove, Outcome};
 use support::cc_model::*;

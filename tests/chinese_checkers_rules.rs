@@ -12,7 +12,7 @@ use sanqi::game::chinese_checkers::distance::plain_distance;
 use sanqi::game::chinese_checkers::eval::distance_to_triangle;
 use sanqi::game::chinese_checkers::paths::path_to_string;
 use sanqi::game::chinese_checkers::{
-    Cell, ChineseCheckers, ChineseCheckersConfig, Move, Rules, Triangle, MAX_PIECES_PER_PLAYER,
+    Cell, ChineseCheckers, ChineseCheckersConfig, Move, Triangle, MAX_PIECES_PER_PLAYER,
 };
 use sanqi::game::{Game, Outcome};
 use support::cc_model::*;

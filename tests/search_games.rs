@@ -7,8 +7,8 @@ use sanqi::game::chess::Chess;
 use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::Game;
-use sanqi::search::{SearchControl, SearchEvent, SearchLimits, SearchOptions, Searcher};
-use support::legal;
+use sanqi::search::{SearchControl, SearchLimits, SearchOptions, Searcher};
+use support::{iterations, legal, search};
 
 fn check_game<G: Game>(pos: &G, nodes: u64) {
     let mut searcher = Searcher::new(8);
@@ -22,19 +22,7 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
             multipv: 1,
             skill: None,
         };
-        let mut iterations = Vec::new();
-        let r = searcher.search(
-            pos,
-            &limits,
-            &options,
-            None,
-            &SearchControl::new(),
-            &mut |e| {
-                if let SearchEvent::Iteration(i) = e {
-                    iterations.push(i);
-                }
-            },
-        );
+        let (r, events) = search(&mut searcher, pos, &limits, &options, &SearchControl::new());
         if threads == 1 {
             // Deterministic with one thread; with two the helper thread shares the node budget.
             assert_eq!(r.nodes, nodes, "{}", G::NAME);
@@ -47,7 +35,7 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
         );
         assert!(r.depth >= 1, "{}: depth {}", G::NAME, r.depth);
         // Every reported pv is a legal line.
-        for it in &iterations {
+        for it in &iterations(&events) {
             let mut p = pos.clone();
             for &m in &it.pv {
                 assert!(legal(&p).contains(&m), "{}: illegal pv", G::NAME);

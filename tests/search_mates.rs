@@ -13,7 +13,7 @@ use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::Game;
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
-use support::{legal, oracle_missing};
+use support::{iterations, legal, oracle_missing, search};
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
@@ -100,19 +100,14 @@ fn check_mates<G: Game>(fens: &[&str], expected: Vec<SearchScore>, mate_needs_ch
             depth: Some(depth),
             ..SearchLimits::default()
         };
-        let mut pv = Vec::new();
-        let result = searcher.search(
+        let (result, events) = search(
+            &mut searcher,
             &pos,
             &limits,
             &SearchOptions::default(),
-            None,
             &SearchControl::new(),
-            &mut |e| {
-                if let sanqi::search::SearchEvent::Iteration(info) = e {
-                    pv = info.pv;
-                }
-            },
         );
+        let pv = iterations(&events).pop().map(|i| i.pv).unwrap_or_default();
         match want {
             SearchScore::Mate(n) => {
                 assert_eq!(result.score, SearchScore::Mate(n), "{fen}");
@@ -172,14 +167,12 @@ fn chess_nodes_search_is_deterministic_and_exact() {
     let mut results = Vec::new();
     for _ in 0..2 {
         searcher.clear();
-        let mut lines = Vec::new();
-        let r = searcher.search(
+        let (r, lines) = search(
+            &mut searcher,
             &pos,
             &limits,
             &SearchOptions::default(),
-            None,
             &SearchControl::new(),
-            &mut |e| lines.push(e),
         );
         assert_eq!(r.nodes, 20_000);
         assert!(legal(&pos).contains(&r.best.expect("move")));

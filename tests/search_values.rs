@@ -25,16 +25,7 @@ fn run<G: Game>(
         depth: Some(depth),
         ..SearchLimits::default()
     };
-    let mut events = Vec::new();
-    let result = searcher.search(
-        pos,
-        &limits,
-        &options,
-        None,
-        &SearchControl::new(),
-        &mut |e| events.push(e),
-    );
-    (result, events)
+    support::search(searcher, pos, &limits, &options, &SearchControl::new())
 }
 
 #[test]

@@ -12,6 +12,9 @@ pub mod toys;
 use std::process::{Command, Stdio};
 
 use sanqi::game::{Game, MoveBuffer};
+use sanqi::search::{
+    IterationInfo, SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchResult, Searcher,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Positions and moves.
@@ -55,6 +58,33 @@ pub fn play<G: Game>(pos: &mut G, moves: &str, config: &G::Config) {
         let m = parse(pos, token, config);
         pos.make_move(m);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Searches.
+
+/// Runs one search of `pos` and collects its events.
+pub fn search<G: Game>(
+    searcher: &mut Searcher,
+    pos: &G,
+    limits: &SearchLimits,
+    options: &SearchOptions,
+    control: &SearchControl,
+) -> (SearchResult<G::Move>, Vec<SearchEvent<G::Move>>) {
+    let mut events = Vec::new();
+    let r = searcher.search(pos, limits, options, None, control, &mut |e| events.push(e));
+    (r, events)
+}
+
+/// The iteration reports among `events`.
+pub fn iterations<M: Clone>(events: &[SearchEvent<M>]) -> Vec<IterationInfo<M>> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Iteration(i) => Some(i.clone()),
+            SearchEvent::CurrMove { .. } => None,
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
