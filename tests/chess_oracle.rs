@@ -4,14 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::{Game, MoveBuffer};
-use support::{python_oracle, Rng};
+use support::{python_oracle, run_python, Rng};
 
 /// A random Chess960 back rank (bishops on opposite colours, king between the rooks).
 fn chess960_fen(rng: &mut Rng) -> String {
@@ -139,20 +136,7 @@ fn random_games_agree_with_python_chess() {
             }
         }
     }
-    let mut child = Command::new("python3")
-        .args(["-c", CHECKER])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let report = String::from_utf8_lossy(&out.stdout);
+    let (status, report) = run_python(CHECKER, input);
     println!("{positions} positions sent; {report}");
-    assert!(out.status.success(), "python-chess disagrees:\n{report}");
+    assert!(status.success(), "python-chess disagrees:\n{report}");
 }

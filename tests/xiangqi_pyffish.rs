@@ -5,14 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 mod support;
 
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
 use sanqi::game::Game;
-use support::{legal_texts, perft_rows, python_oracle, Rng};
+use support::{legal_texts, perft_rows, python_oracle, run_python, Rng};
 
 const SCRIPT: &str = r#"
 import sys, pyffish
@@ -56,23 +53,13 @@ fn legal_moves_agree_with_pyffish() {
         }
     }
 
-    let mut child = Command::new("python3")
-        .args(["-c", SCRIPT])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut input = String::new();
     for (fen, _, _) in &samples {
         input.push_str(fen);
         input.push('\n');
     }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let (status, text) = run_python(SCRIPT, input);
+    assert!(status.success());
     let answers: Vec<&str> = text.lines().collect();
     assert_eq!(answers.len(), samples.len());
     for ((fen, ours, check), answer) in samples.iter().zip(answers) {

@@ -197,6 +197,29 @@ pub fn python_oracle(module: &str) -> bool {
     there
 }
 
+/// Runs `python3 -c script` with `input` on its standard input (written from another thread, so
+/// that a large input cannot block against a full output pipe) and returns its exit status and
+/// standard output.
+pub fn run_python(script: &str, input: String) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start python3");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        stdin.write_all(input.as_bytes())
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    (
+        output.status,
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random numbers.
 

@@ -33,6 +33,29 @@ fn noise(key: u64) -> Value {
     (mix(key ^ 0x5555) % 81) as Value - 40
 }
 
+/// A toy move token (the move's number), matched against the legal moves.
+fn parse_toy_move<G: Game<Move = ToyMove>>(pos: &G, text: &str) -> Result<ToyMove, GameError> {
+    let mut list = G::MoveList::default();
+    pos.generate_moves(&mut list);
+    list.moves()
+        .iter()
+        .copied()
+        .find(|m| m.0.to_string() == text)
+        .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+}
+
+/// The legal moves that `is_noisy` picks.
+fn noisy_toy_moves<G: Game<Move = ToyMove>>(pos: &G, list: &mut G::MoveList) {
+    let mut all = G::MoveList::default();
+    pos.generate_moves(&mut all);
+    list.clear_moves();
+    for &m in all.moves() {
+        if pos.is_noisy(m) {
+            list.push_move(m);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Subtraction game ("Nim" with one pile) for 2 or more players.
 
@@ -129,12 +152,7 @@ impl Game for Nim {
         Outcome::Win((self.to_move + self.players - 1) % self.players)
     }
     fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
-        let mut list = Self::MoveList::default();
-        self.generate_moves(&mut list);
-        list.iter()
-            .copied()
-            .find(|m| m.0.to_string() == text)
-            .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+        parse_toy_move(self, text)
     }
     fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
@@ -250,14 +268,7 @@ impl Game for TicTacToe {
         }
     }
     fn generate_noisy(&self, list: &mut Self::MoveList) {
-        let mut all = Self::MoveList::default();
-        self.generate_moves(&mut all);
-        list.clear_moves();
-        for &m in all.iter() {
-            if self.is_noisy(m) {
-                list.push_move(m);
-            }
-        }
+        noisy_toy_moves(self, list);
     }
     fn is_noisy(&self, m: ToyMove) -> bool {
         self.completes_line(usize::from(m.0))
@@ -297,12 +308,7 @@ impl Game for TicTacToe {
         Outcome::Draw
     }
     fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
-        let mut list = Self::MoveList::default();
-        self.generate_moves(&mut list);
-        list.iter()
-            .copied()
-            .find(|m| m.0.to_string() == text)
-            .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+        parse_toy_move(self, text)
     }
     fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
@@ -398,14 +404,7 @@ impl Game for Connect4 {
         }
     }
     fn generate_noisy(&self, list: &mut Self::MoveList) {
-        let mut all = Self::MoveList::default();
-        self.generate_moves(&mut all);
-        list.clear_moves();
-        for &m in all.iter() {
-            if self.is_noisy(m) {
-                list.push_move(m);
-            }
-        }
+        noisy_toy_moves(self, list);
     }
     fn is_noisy(&self, m: ToyMove) -> bool {
         let col = u64::from(m.0);
@@ -449,12 +448,7 @@ impl Game for Connect4 {
         Outcome::Draw
     }
     fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
-        let mut list = Self::MoveList::default();
-        self.generate_moves(&mut list);
-        list.iter()
-            .copied()
-            .find(|m| m.0.to_string() == text)
-            .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+        parse_toy_move(self, text)
     }
     fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
@@ -477,18 +471,20 @@ impl Game for Connect4 {
 // ---------------------------------------------------------------------------------------------
 // References.
 
+/// A value seen from the root as `ply` plies deeper: mate distances grow by `ply`.
+fn at_ply(v: i32, ply: i32) -> i32 {
+    if v > MATE / 2 {
+        v - ply
+    } else if v < -MATE / 2 {
+        v + ply
+    } else {
+        v
+    }
+}
+
 /// Exact two-player negamax value with mate distances (`MATE - plies` for a win), memoised by
 /// hash (the toy hashes are collision-free).
 pub fn negamax_reference<G: Game>(pos: &mut G, ply: i32, memo: &mut HashMap<u64, i32>) -> i32 {
-    fn at_ply(v: i32, ply: i32) -> i32 {
-        if v > MATE / 2 {
-            v - ply
-        } else if v < -MATE / 2 {
-            v + ply
-        } else {
-            v
-        }
-    }
     if let Some(&v) = memo.get(&pos.hash()) {
         return at_ply(v, ply);
     }
@@ -529,15 +525,6 @@ pub fn paranoid_reference<G: Game>(
     ply: i32,
     memo: &mut HashMap<u64, i32>,
 ) -> i32 {
-    fn at_ply(v: i32, ply: i32) -> i32 {
-        if v > MATE / 2 {
-            v - ply
-        } else if v < -MATE / 2 {
-            v + ply
-        } else {
-            v
-        }
-    }
     if let Some(&v) = memo.get(&pos.hash()) {
         return at_ply(v, ply);
     }
