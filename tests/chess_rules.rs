@@ -9,7 +9,7 @@ mod support;
 use sanqi::game::chess::attacks::{sliders, slow_bishop, slow_rook, verify_magics};
 use sanqi::game::chess::{Chess, ChessConfig, Move, STARTPOS};
 use sanqi::game::{Game, Outcome};
-use support::{legal_texts, parse};
+use support::{check_noisy, legal_texts, parse};
 
 fn standard() -> ChessConfig {
     ChessConfig::default()
@@ -402,16 +402,7 @@ fn noisy_moves_are_the_captures_and_promotions() {
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
         "4r1k1/8/8/8/8/3n4/8/R3K3 w Q - 0 1",
     ] {
-        let p = pos(fen);
-        let mut all = <Chess as Game>::MoveList::default();
-        let mut noisy = <Chess as Game>::MoveList::default();
-        p.generate_moves(&mut all);
-        p.generate_noisy(&mut noisy);
-        let mut expected: Vec<Move> = all.iter().copied().filter(|&m| p.is_noisy(m)).collect();
-        let mut got: Vec<Move> = noisy.to_vec();
-        expected.sort_by_key(|m| format!("{m:?}"));
-        got.sort_by_key(|m| format!("{m:?}"));
-        assert_eq!(got, expected, "{fen}");
+        check_noisy(&pos(fen));
     }
     // MVV-LVA: pawn takes queen before queen takes pawn.
     let p = pos("4k3/8/8/3q4/4P3/8/8/Q3K3 w - - 0 1");

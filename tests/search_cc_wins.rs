@@ -14,6 +14,7 @@ use sanqi::game::chinese_checkers::cells::cells_of;
 use sanqi::game::chinese_checkers::{Cell, CellSet, ChineseCheckers, Triangle};
 use sanqi::game::{Game, Outcome};
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
+use support::cc_model::rank_text;
 use support::legal;
 
 /// The search algorithm option is a shared static: tests that set it hold this.
@@ -31,24 +32,12 @@ fn position(pieces: &[(char, CellSet)], players: &str, to_move: char, ply: u32) 
     for rank in (1..=17u8).rev() {
         let mut row: Vec<Cell> = Cell::all().filter(|c| c.rank() == rank).collect();
         row.sort_by_key(|c| c.file());
-        let mut text = String::new();
-        let mut run = 0;
-        for c in row {
-            match pieces.iter().find(|(_, set)| set & c.bit() != 0) {
-                Some(&(letter, _)) => {
-                    if run > 0 {
-                        text += &run.to_string();
-                        run = 0;
-                    }
-                    text.push(letter);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            text += &run.to_string();
-        }
-        ranks.push(text);
+        ranks.push(rank_text(row.into_iter().map(|c| {
+            pieces
+                .iter()
+                .find(|(_, set)| set & c.bit() != 0)
+                .map(|&(letter, _)| letter)
+        })));
     }
     let fen = format!("{} {players} {to_move} {ply}", ranks.join("/"));
     support::pos(&fen)

@@ -8,7 +8,7 @@ mod support;
 
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
 use sanqi::game::Game;
-use support::{legal_texts, xiangqi_flip, Rng};
+use support::{check_noisy, legal_texts, xiangqi_flip, Rng};
 
 fn pos(fen: &str) -> Xiangqi {
     support::pos(fen)
@@ -197,16 +197,7 @@ fn noisy_moves_are_the_legal_captures() {
         "rnbaka3/5n2r/8b/pcp1p1pcp/9/9/P1P1P1P1P/1C4C1R/4A4/RNBAK1B2 w - - 10 7",
     ];
     for fen in fens {
-        let p = pos(fen);
-        let mut all = Default::default();
-        let mut noisy = Default::default();
-        p.generate_moves(&mut all);
-        p.generate_noisy(&mut noisy);
-        let mut want: Vec<_> = all.iter().copied().filter(|&m| p.is_noisy(m)).collect();
-        let mut got: Vec<_> = noisy.to_vec();
-        want.sort_by_key(|m| format!("{m:?}"));
-        got.sort_by_key(|m| format!("{m:?}"));
-        assert_eq!(got, want, "{fen}");
+        check_noisy(&pos(fen));
     }
     // MVV-LVA: taking the chariot on i3 ranks above taking the horse on e7.
     let p = pos(fens[0]);

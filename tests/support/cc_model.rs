@@ -169,6 +169,29 @@ impl Naive {
     }
 }
 
+/// One rank of a position string from its cells in file order: a piece by its letter, a run of
+/// empty cells by its length.
+pub fn rank_text(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    let mut text = String::new();
+    let mut run = 0;
+    for c in cells {
+        match c {
+            Some(letter) => {
+                if run > 0 {
+                    text += &run.to_string();
+                    run = 0;
+                }
+                text.push(letter);
+            }
+            None => run += 1,
+        }
+    }
+    if run > 0 {
+        text += &run.to_string();
+    }
+    text
+}
+
 /// A random position string: `players` with up to 10 pieces each scattered over the star.
 pub fn random_position(rng: &mut super::Rng, players: &str, max_pieces: usize) -> String {
     let mut cells: Vec<(i32, i32)> = (-8..=8)
@@ -184,27 +207,16 @@ pub fn random_position(rng: &mut super::Rng, players: &str, max_pieces: usize) -
             board.insert(cells.swap_remove(i), p);
         }
     }
-    let mut ranks = Vec::new();
-    for r in (-8..=8).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for f in (-8..=8).filter(|&f| on_star(f, r)) {
-            match board.get(&(f, r)) {
-                Some(&p) => {
-                    if run > 0 {
-                        s += &run.to_string();
-                        run = 0;
-                    }
-                    s.push(p);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        ranks.push(s);
-    }
+    let ranks: Vec<String> = (-8..=8)
+        .rev()
+        .map(|r| {
+            rank_text(
+                (-8..=8)
+                    .filter(|&f| on_star(f, r))
+                    .map(|f| board.get(&(f, r)).copied()),
+            )
+        })
+        .collect();
     let ps: Vec<char> = players.chars().collect();
     let to_move = ps[rng.below(ps.len())];
     format!("{} {players} {to_move} 7", ranks.join("/"))

@@ -46,6 +46,20 @@ pub fn legal_texts<G: Game>(pos: &G, config: &G::Config) -> Vec<String> {
     texts
 }
 
+/// Checks that `generate_noisy` gives exactly the legal moves that `is_noisy` picks.
+pub fn check_noisy<G: Game>(pos: &G) {
+    let mut noisy = G::MoveList::default();
+    pos.generate_noisy(&mut noisy);
+    let mut want: Vec<G::Move> = legal(pos)
+        .into_iter()
+        .filter(|&m| pos.is_noisy(m))
+        .collect();
+    let mut got: Vec<G::Move> = noisy.moves().to_vec();
+    want.sort_by_key(|m| format!("{m:?}"));
+    got.sort_by_key(|m| format!("{m:?}"));
+    assert_eq!(got, want, "{}", pos.to_fen());
+}
+
 /// Reads one move token of `pos`; panics with the token on error.
 pub fn parse<G: Game>(pos: &G, token: &str, config: &G::Config) -> G::Move {
     pos.parse_move(token, config)
