@@ -181,17 +181,6 @@ pub fn python_has(module: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Whether `program` runs (it is started with `args` and its exit status ignored).
-pub fn program_runs(program: &str, args: &[&str]) -> bool {
-    Command::new(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
 /// Call when the oracle `what` is missing: fails under CI (`CI` set; `.ci/run` installs every
 /// oracle), otherwise prints a note so that the caller can skip its check.
 pub fn oracle_missing(what: &str) {
