@@ -4,6 +4,8 @@
 //! and the engine before this rule sent `bestmove e2a6` after a last `pv d5e6`), by a short
 //! `go movetime`, by `stop`, by a clock, and by depth.
 
+#![allow(clippy::expect_used)]
+
 mod support;
 
 use std::time::Duration;
