@@ -183,10 +183,20 @@ fn think<G: Game>(
                 depth: 0,
                 seldepth: 0,
                 nodes: 0,
-                time_ms: 0,
                 pv: vec![m],
             };
-            return report::closing_lines(game, config, &result, dialect, tickets.draw_offered());
+            let totals = report::Totals {
+                time_ms: start.elapsed().as_millis() as u64,
+                hashfull: 0,
+            };
+            return report::closing_lines(
+                game,
+                config,
+                &result,
+                totals,
+                dialect,
+                tickets.draw_offered(),
+            );
         }
     }
 
