@@ -143,15 +143,20 @@ fn two_player_wins_in_one_and_two() {
     }
 }
 
-/// Three players (C and E still at home): the same wins, with paranoid and best-reply search.
+/// Three players (C and E still at home): the same wins, with paranoid and best-reply search
+/// (its opponents' layer as the best reply, as passes and as the greedy policy).
 #[test]
 fn three_player_wins_in_one_and_two() {
     let _guard = ALGORITHM.lock();
     let start = support::pos::<ChineseCheckers>(START_3);
     let brs =
         sanqi::game::registry::find_param("Search Multiplayer BRS").expect("the option exists");
-    for algorithm in [0, 1] {
+    let model = sanqi::game::registry::find_param("Search Multiplayer Opponents")
+        .expect("the option exists");
+    // Paranoid, then best-reply search with each opponents' layer: best reply, pass, policy.
+    for (algorithm, opponents) in [(0, 0), (1, 0), (1, 1), (1, 2)] {
         brs.set(algorithm).unwrap();
+        model.set(opponents).unwrap();
         for (straggler, want) in [("h13", 1), ("h12", 2)] {
             let pos = position(
                 &[
@@ -168,4 +173,5 @@ fn three_player_wins_in_one_and_two() {
         }
     }
     brs.reset();
+    model.reset();
 }

@@ -844,7 +844,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// The opponents' layer played by a model ([`OpponentModel::Pass`] or
     /// [`OpponentModel::Policy`]): each opponent in turn passes or plays its policy move, then
-    /// the root player searches on at the same depth (the layer costs no depth).
+    /// the root player searches on (the layer costs one ply of depth, as the best reply does).
     #[allow(clippy::too_many_arguments)]
     fn modelled_opponents(
         &mut self,
@@ -872,11 +872,17 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             made.push(mv);
         }
+        // In quiescence the modelled replies end the line: the static evaluation after them
+        // (searching on made depth 1 alone cost some 17,000 nodes with six players, more than
+        // a 100 ms move allows).
         let score = match finished {
             Some(outcome) => self.teams.outcome_score(outcome, layer, ply + 1),
             None => match qply {
-                Some(q) => -self.qsearch(pos, -beta, -alpha, ply + 1, q),
-                None => -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv_node),
+                Some(_) => {
+                    self.tick();
+                    -self.evaluate(pos)
+                }
+                None => -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node),
             },
         };
         while let Some(mv) = made.pop() {

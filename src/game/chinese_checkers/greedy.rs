@@ -84,7 +84,8 @@ pub fn greedy_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
             best = Some((key, m));
         }
     }
-    best.map(|(_, m)| m).or_else(|| list.moves().first().copied())
+    best.map(|(_, m)| m)
+        .or_else(|| list.moves().first().copied())
 }
 
 #[cfg(test)]
@@ -107,12 +108,18 @@ mod tests {
             (f, r, -f - r)
         };
         let (a, b) = (cube(a), cube(b));
-        (a.0 - b.0).abs().max((a.1 - b.1).abs()).max((a.2 - b.2).abs())
+        (a.0 - b.0)
+            .abs()
+            .max((a.1 - b.1).abs())
+            .max((a.2 - b.2).abs())
     }
 
     /// Splits `k3k5` into `k3` and `k5`.
     fn split(m: &str) -> (&str, &str) {
-        let second = m[1..].find(|c: char| c.is_ascii_alphabetic()).expect("two cells") + 1;
+        let second = m[1..]
+            .find(|c: char| c.is_ascii_alphabetic())
+            .expect("two cells")
+            + 1;
         (&m[..second], &m[second..])
     }
 
