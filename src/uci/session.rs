@@ -108,6 +108,12 @@ impl Session {
         }
     }
 
+    /// Sends a job that works on the table (see [`Tickets::wait_for_table_jobs`]).
+    fn send_table_job(&self, job: Job) {
+        self.tickets.table_job_sent();
+        self.send(job);
+    }
+
     fn handle(&mut self, cmd: Command) -> bool {
         match cmd {
             Command::Empty => {}
@@ -124,10 +130,13 @@ impl Session {
                 self.handshake();
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.reply(Reply::ReadyOk),
+            Command::IsReady => {
+                self.tickets.wait_for_table_jobs();
+                self.reply(Reply::ReadyOk)
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Register(_) => {}
-            Command::UciNewGame => self.send(Job::NewGame),
+            Command::UciNewGame => self.send_table_job(Job::NewGame),
             Command::Position { start, moves } => self.set_position(&start, &moves),
             Command::Go(params) => self.go(&params),
             Command::Perft { depth } => self.send(Job::Perft {
@@ -259,10 +268,10 @@ impl Session {
                 match effect {
                     Effect::None => {}
                     Effect::ResizeHash => {
-                        self.send(Job::ResizeHash(self.settings.hash_mb, self.dialect))
+                        self.send_table_job(Job::ResizeHash(self.settings.hash_mb, self.dialect))
                     }
-                    Effect::ClearHash => self.send(Job::ClearHash),
-                    Effect::NewGame => self.send(Job::NewGame),
+                    Effect::ClearHash => self.send_table_job(Job::ClearHash),
+                    Effect::NewGame => self.send_table_job(Job::NewGame),
                     Effect::GameChanged => self.reset_position(),
                 }
             }
@@ -380,6 +389,7 @@ impl Session {
             mate: p.mate,
             infinite: p.infinite,
             move_overhead_ms: self.settings.move_overhead_ms,
+            received: Some(Instant::now()),
         }
     }
 
