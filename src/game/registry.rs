@@ -320,6 +320,22 @@ macro_rules! register_games {
                 with_game!(self, configs, g, c => $crate::game::Game::parse_move(g, text, c).map(|_| ()))
             }
 
+            /// Checks that `text` is one of the legal moves generated here (for `searchmoves`):
+            /// stricter than [`AnyGame::check_move`], which also accepts what `position ...
+            /// moves` may play but a search never does (the null move `0000`).
+            pub fn check_root_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
+                with_game!(self, configs, g, c => {
+                    let m = $crate::game::Game::parse_move(g, text, c)?;
+                    let mut list = <_ as ::core::default::Default>::default();
+                    $crate::game::Game::generate_moves(g, &mut list);
+                    if $crate::game::MoveBuffer::moves(&list).contains(&m) {
+                        Ok(())
+                    } else {
+                        Err($crate::game::GameError::new(format!("'{text}' is not a legal move of the position")))
+                    }
+                })
+            }
+
             /// Perft with one line per root move (`move: count`) and the total.
             pub fn perft_divide(&mut self, depth: u32, configs: &GameConfigs) -> (Vec<(String, u64)>, u64) {
                 with_game!(self, configs, g, c => $crate::game::perft_divide(g, depth, c))

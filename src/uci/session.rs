@@ -325,7 +325,7 @@ impl Session {
         let mut allowed: Option<Vec<String>> = None;
         if !params.searchmoves.is_empty() {
             for mv in &params.searchmoves {
-                if let Err(e) = self.position.check_move(mv, &self.settings.configs) {
+                if let Err(e) = self.position.check_root_move(mv, &self.settings.configs) {
                     self.error(format!("searchmoves: '{mv}': {e}"));
                     return;
                 }
