@@ -1,12 +1,13 @@
 //! Xiangqi (Chinese chess): board, legal moves, make/undo, Zobrist hashing, FEN, ICCS moves,
-//! the repetition rules (perpetual check loses) and the evaluation.
+//! the repetition rules (perpetual check and perpetual chase lose) and the evaluation.
 //!
 //! Red is side 0 (upper case, `w` in FEN), Black is side 1.
 //!
 //! Files: [`board`] (mailbox, tables, attack test), `movegen` (legal generation), `fen`,
-//! `iccs` (move text), [`zobrist`], `rules` (repetition and move limit), `eval`.
+//! `iccs` (move text), [`zobrist`], `rules` (repetition and move limit), `chase` (the chase rule), `eval`.
 
 pub mod board;
+mod chase;
 pub mod eval;
 mod fen;
 mod iccs;
@@ -112,6 +113,9 @@ pub(crate) struct State {
     rule60: u16,
     /// Plies since the last capture or null move: how far back a repetition can reach.
     repetition_window: u16,
+    /// The move that led here (`Move::default()` at the root and after a null move): the
+    /// chase rule replays a repeated cycle from it.
+    last_move: Move,
 }
 
 /// A xiangqi position with its history (make/undo stack).
@@ -370,6 +374,7 @@ impl Game for Xiangqi {
             in_check: false,
             rule60,
             repetition_window: window,
+            last_move: m,
         };
         self.st.in_check = self.compute_in_check();
     }
@@ -412,6 +417,7 @@ impl Game for Xiangqi {
             in_check: false,
             rule60: self.st.rule60.saturating_add(1),
             repetition_window: 0,
+            last_move: Move::default(),
         };
         self.side ^= 1;
     }
