@@ -3,13 +3,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use sanqi::game::chess::Chess;
-use sanqi::game::{Game, GameConfig, MoveBuffer};
+use sanqi::game::chess::{Chess, ChessConfig};
+use sanqi::game::{Game, MoveBuffer};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn positions() -> Vec<(&'static str, Chess)> {
-    let cfg = GameConfig::default();
+    let cfg = ChessConfig::default();
     vec![
         ("startpos", Chess::startpos(&cfg)),
         ("kiwipete", Chess::from_fen(KIWIPETE, &cfg).unwrap()),
@@ -74,7 +74,7 @@ fn perft(c: &mut Criterion) {
 
 fn evaluate(c: &mut Criterion) {
     let mut g = c.benchmark_group("chess_evaluate");
-    let cfg = GameConfig::default();
+    let cfg = ChessConfig::default();
     let mut all = positions();
     all.push((
         "endgame",

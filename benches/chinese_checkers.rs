@@ -5,14 +5,14 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sanqi::game::chinese_checkers::ChineseCheckers;
-use sanqi::game::{Game, GameConfig};
+use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+use sanqi::game::Game;
 
 /// A 2-player middle-game position from the shared perft file (many jump chains).
 const MIDGAME: &str = "1/1D/DDD/4/5D7/6D5/5A5/3DD5/1D7/5AA3/4D6/4A7/3AA1A6/3A/2A/A1/1 AD A 40";
 
 fn perft(c: &mut Criterion) {
-    let config = GameConfig::default();
+    let config = ChineseCheckersConfig::default();
     let mut group = c.benchmark_group("chinese_checkers_perft");
     group.sample_size(10);
     let start = ChineseCheckers::startpos(&config);
@@ -31,7 +31,7 @@ fn perft(c: &mut Criterion) {
 }
 
 fn movegen(c: &mut Criterion) {
-    let config = GameConfig::default();
+    let config = ChineseCheckersConfig::default();
     let mid = ChineseCheckers::from_fen(MIDGAME, &config).unwrap();
     let mut group = c.benchmark_group("chinese_checkers_movegen");
     group.bench_function("generate_midgame", |b| {

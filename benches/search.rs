@@ -3,17 +3,18 @@
 //! nodes-per-second line per game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+#[allow(dead_code)]
+#[path = "../tests/support/toys.rs"]
+mod toys;
 
 use std::time::Instant;
 
-use common::Connect4;
 use criterion::{criterion_group, criterion_main, Criterion};
 use sanqi::game::chess::Chess;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig};
+use sanqi::game::Game;
 use sanqi::search::{bench, SearchControl, SearchLimits, SearchOptions, Searcher};
+use toys::Connect4;
 
 fn nps_line<G: Game>(positions: &[G], depth: u32) {
     let start = Instant::now();
@@ -27,10 +28,9 @@ fn nps_line<G: Game>(positions: &[G], depth: u32) {
 }
 
 fn search_speed(c: &mut Criterion) {
-    let config = GameConfig::default();
     let positions = vec![Connect4::new()];
-    let chess = vec![Chess::startpos(&config)];
-    let xiangqi = vec![Xiangqi::startpos(&config)];
+    let chess = vec![Chess::startpos(&Default::default())];
+    let xiangqi = vec![Xiangqi::startpos(&Default::default())];
     nps_line(&positions, 12);
     nps_line(&chess, 12);
     nps_line(&xiangqi, 10);

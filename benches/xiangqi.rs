@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use sanqi::game::xiangqi::{Xiangqi, XiangqiMoveList};
-use sanqi::game::{Game, GameConfig};
+use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig, XiangqiMoveList};
+use sanqi::game::Game;
 
 const POSITIONS: [(&str, &str); 3] = [
     (
@@ -24,7 +24,7 @@ const POSITIONS: [(&str, &str); 3] = [
 fn movegen(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_movegen");
     for (name, fen) in POSITIONS {
-        let p = Xiangqi::from_fen(fen, &GameConfig::default()).unwrap();
+        let p = Xiangqi::from_fen(fen, &XiangqiConfig::default()).unwrap();
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut list = XiangqiMoveList::new();
@@ -39,7 +39,7 @@ fn movegen(c: &mut Criterion) {
 fn make_undo(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_make_undo");
     for (name, fen) in POSITIONS {
-        let mut p = Xiangqi::from_fen(fen, &GameConfig::default()).unwrap();
+        let mut p = Xiangqi::from_fen(fen, &XiangqiConfig::default()).unwrap();
         let mut list = XiangqiMoveList::new();
         p.generate_moves(&mut list);
         group.throughput(Throughput::Elements(list.len() as u64));
@@ -59,7 +59,7 @@ fn make_undo(c: &mut Criterion) {
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_perft");
     group.sample_size(10);
-    let mut p = Xiangqi::startpos(&GameConfig::default());
+    let mut p = Xiangqi::startpos(&XiangqiConfig::default());
     let nodes = p.perft(4);
     group.throughput(Throughput::Elements(nodes));
     group.bench_function("startpos_4", |b| b.iter(|| black_box(p.perft(4))));
@@ -69,7 +69,7 @@ fn perft(c: &mut Criterion) {
 fn evaluate(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_evaluate");
     for (name, fen) in POSITIONS {
-        let p = Xiangqi::from_fen(fen, &GameConfig::default()).unwrap();
+        let p = Xiangqi::from_fen(fen, &XiangqiConfig::default()).unwrap();
         group.bench_function(name, |b| b.iter(|| black_box(black_box(&p).evaluate())));
     }
     group.finish();

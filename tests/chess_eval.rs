@@ -7,45 +7,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::{Mutex, MutexGuard};
+mod support;
 
 use sanqi::game::chess::{eval::PARAMS, Chess, STARTPOS};
-use sanqi::game::{Game, GameConfig, MoveBuffer, Value};
-use sanqi::params::Param;
-
-static LOCK: Mutex<()> = Mutex::new(());
-
-fn lock() -> MutexGuard<'static, ()> {
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn param(name: &str) -> &'static Param {
-    PARAMS
-        .iter()
-        .copied()
-        .find(|p| p.name == name)
-        .unwrap_or_else(|| panic!("no parameter {name}"))
-}
-
-/// Sets a parameter for the life of the guard (reset to the default on drop, even on panic).
-struct SetParam(&'static Param);
-
-impl SetParam {
-    fn new(name: &str, value: i32) -> SetParam {
-        let p = param(name);
-        p.set(i64::from(value)).unwrap();
-        SetParam(p)
-    }
-}
-
-impl Drop for SetParam {
-    fn drop(&mut self) {
-        self.0.reset();
-    }
-}
+use sanqi::game::{Game, Value};
+use support::{check_params, legal, param, param_lock as lock, Rng, SetParam};
 
 fn pos(fen: &str) -> Chess {
-    Chess::from_fen(fen, &GameConfig::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    support::pos(fen)
 }
 
 fn eval(fen: &str) -> Value {
@@ -103,24 +72,9 @@ fn flip_fen_is_an_involution_and_matches_a_known_case() {
 fn every_default_is_within_its_range_and_names_are_chess_and_unique() {
     let _g = lock();
     assert!(PARAMS.len() >= 40, "only {} parameters", PARAMS.len());
-    for (i, p) in PARAMS.iter().enumerate() {
-        assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+    check_params(PARAMS, "Chess ");
+    for p in PARAMS {
         assert_eq!(p.get(), p.default, "{} is not at its default", p.name);
-        assert!(p.step > 0, "{}", p.name);
-        assert!(p.name.starts_with("Chess "), "{}", p.name);
-        assert!(
-            !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
-            "{}",
-            p.name
-        );
-        for q in &PARAMS[..i] {
-            assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
-        }
-        assert!(
-            sanqi::params::find(p.name).is_some_and(|q| std::ptr::eq(q, *p)),
-            "{} is not in params::all()",
-            p.name
-        );
     }
 }
 
@@ -146,17 +100,6 @@ fn symmetric_positions_evaluate_to_the_tempo() {
     }
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 const ASYMMETRIC: [&str; 8] = [
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -172,7 +115,6 @@ const ASYMMETRIC: [&str; 8] = [
 #[test]
 fn colour_flipped_positions_evaluate_the_same() {
     let _g = lock();
-    let cfg = GameConfig::default();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut checked = 0;
     for start in ASYMMETRIC.iter().chain(SYMMETRIC.iter()) {
@@ -181,15 +123,14 @@ fn colour_flipped_positions_evaluate_the_same() {
             for _ply in 0..80 {
                 let fen = p.to_fen();
                 let flipped = flip_fen(&fen);
-                let q = Chess::from_fen(&flipped, &cfg).unwrap();
+                let q = pos(&flipped);
                 assert_eq!(q.evaluate(), p.evaluate(), "{fen} vs {flipped}");
                 checked += 1;
-                let mut list = <Chess as Game>::MoveList::default();
-                p.generate_moves(&mut list);
-                if list.moves().is_empty() {
+                let list = legal(&p);
+                if list.is_empty() {
                     break;
                 }
-                let m = list.moves()[(rng.next() % list.moves().len() as u64) as usize];
+                let m = list[rng.below(list.len())];
                 p.make_move(m);
             }
         }

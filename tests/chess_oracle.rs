@@ -1,28 +1,14 @@
 //! Random games checked position by position against python-chess (an independent move
 //! generator): legal moves, check, insufficient material and the FEN we write. Skipped with a
-//! message when `python3 -c 'import chess'` is not available.
+//! message when `python3 -c 'import chess'` is not available (required under CI).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
-use sanqi::game::chess::Chess;
-use sanqi::game::{Game, GameConfig, MoveBuffer};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use sanqi::game::chess::{Chess, ChessConfig};
+use sanqi::game::{Game, MoveBuffer};
+use support::{python_oracle, run_python, Rng};
 
 /// A random Chess960 back rank (bishops on opposite colours, king between the rooks).
 fn chess960_fen(rng: &mut Rng) -> String {
@@ -50,14 +36,6 @@ fn chess960_fen(rng: &mut Rng) -> String {
         f(0)
     );
     format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1")
-}
-
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess"])
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
 }
 
 const CHECKER: &str = r#"
@@ -91,14 +69,10 @@ sys.exit(1 if bad else 0)
 
 #[test]
 fn random_games_agree_with_python_chess() {
-    if !python_chess_available() {
-        eprintln!("python3 with python-chess not found: oracle test skipped");
+    if !python_oracle("chess") {
         return;
     }
-    let config = GameConfig {
-        chess960: true,
-        ..GameConfig::default()
-    };
+    let config = ChessConfig { chess960: true };
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut starts: Vec<String> = vec![
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
@@ -162,20 +136,7 @@ fn random_games_agree_with_python_chess() {
             }
         }
     }
-    let mut child = Command::new("python3")
-        .args(["-c", CHECKER])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let report = String::from_utf8_lossy(&out.stdout);
+    let (status, report) = run_python(CHECKER, input);
     println!("{positions} positions sent; {report}");
-    assert!(out.status.success(), "python-chess disagrees:\n{report}");
+    assert!(status.success(), "python-chess disagrees:\n{report}");
 }

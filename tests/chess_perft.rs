@@ -3,50 +3,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sanqi::game::chess::Chess;
-use sanqi::game::{perft_divide, Game, GameConfig};
+mod support;
 
-const TSV: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/perft/chess.tsv"
-));
+use sanqi::game::chess::{Chess, ChessConfig};
+use sanqi::game::{perft_divide, Game};
+use support::{check_perft_row, perft_budget, perft_rows, PerftRow};
 
-struct Row {
-    label: String,
-    fen: String,
-    depth: u32,
-    nodes: u64,
+fn rows() -> Vec<PerftRow> {
+    perft_rows("chess.tsv")
 }
 
-fn rows() -> Vec<Row> {
-    TSV.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split('\t').collect();
-            assert_eq!(cols.len(), 4, "bad TSV row {l}");
-            Row {
-                label: cols[0].to_string(),
-                fen: cols[1].to_string(),
-                depth: cols[2].parse().unwrap(),
-                nodes: cols[3].parse().unwrap(),
-            }
-        })
-        .collect()
-}
-
-fn budget() -> u64 {
-    if cfg!(debug_assertions) {
-        2_000_000
-    } else {
-        u64::MAX
-    }
-}
-
-fn config(label: &str) -> GameConfig {
-    GameConfig {
+fn config(label: &str) -> ChessConfig {
+    ChessConfig {
         chess960: label.starts_with("frc_"),
-        ..GameConfig::default()
     }
 }
 
@@ -59,23 +28,9 @@ fn perft_rows_match_reference() {
         rows.len()
     );
     let mut run = 0;
-    for row in rows.iter().filter(|r| r.nodes <= budget()) {
-        let mut pos = Chess::from_fen(&row.fen, &config(&row.label)).unwrap();
-        let before = pos.to_fen();
-        let hash = pos.hash();
-        let nodes = pos.perft(row.depth);
-        assert_eq!(
-            nodes, row.nodes,
-            "{} depth {}: got {nodes}, expected {}",
-            row.label, row.depth, row.nodes
-        );
-        assert_eq!(
-            pos.to_fen(),
-            before,
-            "{}: make/undo changed the position",
-            row.label
-        );
-        assert_eq!(pos.hash(), hash, "{}: make/undo changed the key", row.label);
+    for row in rows.iter().filter(|r| r.nodes <= perft_budget()) {
+        let mut pos = Chess::from_fen(&row.position, &config(&row.label)).unwrap();
+        check_perft_row(&mut pos, row);
         run += 1;
     }
     assert!(run > 0);
@@ -86,7 +41,7 @@ fn perft_rows_match_reference() {
 fn divide_sums_to_total() {
     for row in rows().iter().filter(|r| r.depth == 2) {
         let cfg = config(&row.label);
-        let mut pos = Chess::from_fen(&row.fen, &cfg).unwrap();
+        let mut pos = Chess::from_fen(&row.position, &cfg).unwrap();
         let (lines, total) = perft_divide(&mut pos, row.depth, &cfg);
         assert_eq!(total, row.nodes, "{}", row.label);
         assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), total);

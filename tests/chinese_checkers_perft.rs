@@ -2,57 +2,33 @@
 //! column (shallow rows in debug builds, all rows in release builds).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sanqi::game::chinese_checkers::ChineseCheckers;
-use sanqi::game::{perft_divide, Game, GameConfig};
+mod support;
 
-const PERFT_FILE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/perft/chinese-checkers.tsv"
-);
+use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+use sanqi::game::{perft_divide, Game};
+use support::{check_perft_row, perft_rows, PerftRow};
+
+const PERFT_FILE: &str = "chinese-checkers.tsv";
 
 /// Node budget per row in debug builds.
 const DEBUG_MAX_NODES: u64 = 2_000_000;
 
-fn config_for(rules: &str) -> GameConfig {
-    let mut config = GameConfig::default();
+fn config_for(rules: &str) -> ChineseCheckersConfig {
+    let mut config = ChineseCheckersConfig::default();
     for rule in rules.split(',') {
         match rule {
             "standard" => {}
-            "goal-lock" => config.cc_goal_lock = true,
-            "no-foreign-stop" => config.cc_no_foreign_stop = true,
+            "goal-lock" => config.rules.goal_lock = true,
+            "no-foreign-stop" => config.rules.no_foreign_stop = true,
             other => panic!("unknown rule set `{other}` in {PERFT_FILE}"),
         }
     }
     config
 }
 
-struct Row {
-    rules: String,
-    position: String,
-    depth: u32,
-    nodes: u64,
-}
-
-fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(PERFT_FILE).expect("perft file");
-    let mut lines = text.lines();
-    assert_eq!(
-        lines.next().map(str::trim),
-        Some("rules\tposition\tdepth\tnodes")
-    );
-    lines
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split('\t').collect();
-            assert_eq!(cols.len(), 4, "bad row {l}");
-            Row {
-                rules: cols[0].to_string(),
-                position: cols[1].to_string(),
-                depth: cols[2].parse().unwrap(),
-                nodes: cols[3].parse().unwrap(),
-            }
-        })
-        .collect()
+/// The rows; `label` is the rule set.
+fn rows() -> Vec<PerftRow> {
+    perft_rows(PERFT_FILE)
 }
 
 #[test]
@@ -68,23 +44,14 @@ fn perft_matches_reference_file() {
         if cfg!(debug_assertions) && row.nodes > DEBUG_MAX_NODES {
             continue;
         }
-        let config = config_for(&row.rules);
+        let config = config_for(&row.label);
         let mut pos = ChineseCheckers::from_fen(&row.position, &config).unwrap();
         assert_eq!(
             pos.rules().to_string(),
-            row.rules,
+            row.label,
             "rules carried by the position"
         );
-        let before = pos.to_fen();
-        let hash = pos.hash();
-        let nodes = pos.perft(row.depth);
-        assert_eq!(
-            nodes, row.nodes,
-            "perft {} of `{}` ({})",
-            row.depth, row.position, row.rules
-        );
-        assert_eq!(pos.to_fen(), before, "make/undo restores the position");
-        assert_eq!(pos.hash(), hash, "make/undo restores the hash");
+        check_perft_row(&mut pos, row);
         ran += 1;
     }
     assert!(ran >= 60, "too few rows ran: {ran}");
@@ -109,7 +76,7 @@ fn generic_perft_and_divide_agree() {
         n
     }
     for row in rows().iter().filter(|r| r.nodes <= 200_000) {
-        let config = config_for(&row.rules);
+        let config = config_for(&row.label);
         let mut pos = ChineseCheckers::from_fen(&row.position, &config).unwrap();
         assert_eq!(generic(&mut pos, row.depth), row.nodes, "{}", row.position);
         let (lines, total) = perft_divide(&mut pos, row.depth, &config);

@@ -2,12 +2,12 @@
 //! three copies of the engine play a whole 3-player game to a win, each seeing only
 //! `position startpos moves ...` and answering `bestmove`; the referee is the rules code.
 
-mod driver;
+mod support;
 
-use driver::{Engine, PROMPT};
-use sanqi::game::chinese_checkers::ChineseCheckers;
-use sanqi::game::{Game, GameConfig, Outcome};
+use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+use sanqi::game::{Game, Outcome};
 use std::time::Duration;
+use support::driver::{Engine, PROMPT};
 
 fn cc_engine(players: u8) -> Engine {
     let mut e = Engine::uci();
@@ -20,9 +20,9 @@ fn cc_engine(players: u8) -> Engine {
 
 #[test]
 fn three_engines_play_a_three_player_game_to_a_win() {
-    let config = GameConfig {
-        cc_players: 3,
-        ..GameConfig::default()
+    let config = ChineseCheckersConfig {
+        players: 3,
+        ..ChineseCheckersConfig::default()
     };
     let mut referee = ChineseCheckers::startpos(&config);
     let mut engines: Vec<Engine> = (0..3).map(|_| cc_engine(3)).collect();
@@ -105,9 +105,7 @@ fn malformed_position_strings_and_moves_are_rejected_with_reasons() {
         assert!(err.contains("previous position is kept"), "{err}");
     }
     // The start position is still in force: 14 moves for A.
-    e.send("go perft 1");
-    let (n, _) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(n, "Nodes searched: 14");
+    e.expect_perft(1, 14);
     // `moves <cell>` lists a piece's moves with paths; a bad cell is an error.
     e.send("moves k3");
     let (_, lines) = e.expect("end of moves", PROMPT, |l| l.contains("end of moves"));

@@ -8,10 +8,14 @@
 
 use std::sync::Mutex;
 
+mod support;
+
 use sanqi::game::chinese_checkers::cells::cells_of;
 use sanqi::game::chinese_checkers::{Cell, CellSet, ChineseCheckers, Triangle};
-use sanqi::game::{Game, GameConfig, MoveBuffer, Outcome};
+use sanqi::game::{Game, Outcome};
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
+use support::cc_model::rank_text;
+use support::legal;
 
 /// The search algorithm option is a shared static: tests that set it hold this.
 static ALGORITHM: Mutex<()> = Mutex::new(());
@@ -28,33 +32,15 @@ fn position(pieces: &[(char, CellSet)], players: &str, to_move: char, ply: u32) 
     for rank in (1..=17u8).rev() {
         let mut row: Vec<Cell> = Cell::all().filter(|c| c.rank() == rank).collect();
         row.sort_by_key(|c| c.file());
-        let mut text = String::new();
-        let mut run = 0;
-        for c in row {
-            match pieces.iter().find(|(_, set)| set & c.bit() != 0) {
-                Some(&(letter, _)) => {
-                    if run > 0 {
-                        text += &run.to_string();
-                        run = 0;
-                    }
-                    text.push(letter);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            text += &run.to_string();
-        }
-        ranks.push(text);
+        ranks.push(rank_text(row.into_iter().map(|c| {
+            pieces
+                .iter()
+                .find(|(_, set)| set & c.bit() != 0)
+                .map(|&(letter, _)| letter)
+        })));
     }
     let fen = format!("{} {players} {to_move} {ply}", ranks.join("/"));
-    ChineseCheckers::from_fen(&fen, &GameConfig::default()).expect("valid position")
-}
-
-fn legal(pos: &ChineseCheckers) -> Vec<sanqi::game::chinese_checkers::Move> {
-    let mut list = <ChineseCheckers as Game>::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.moves().to_vec()
+    support::pos(&fen)
 }
 
 /// Whether `me`, to move, can fill its target within `k` of its own moves whatever the other
@@ -161,8 +147,9 @@ fn two_player_wins_in_one_and_two() {
 #[test]
 fn three_player_wins_in_one_and_two() {
     let _guard = ALGORITHM.lock();
-    let start = ChineseCheckers::from_fen(START_3, &GameConfig::default()).expect("start");
-    let brs = sanqi::params::find("Search Multiplayer BRS").expect("the option exists");
+    let start = support::pos::<ChineseCheckers>(START_3);
+    let brs =
+        sanqi::game::registry::find_param("Search Multiplayer BRS").expect("the option exists");
     for algorithm in [0, 1] {
         brs.set(algorithm).unwrap();
         for (straggler, want) in [("h13", 1), ("h12", 2)] {

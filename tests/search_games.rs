@@ -1,17 +1,14 @@
 //! The generic search on the real games: legal best moves, exact node limits, and several
 //! threads, for chess, xiangqi and Chinese checkers with 2, 3 and 6 players (paranoid search).
 
-use sanqi::game::chess::Chess;
-use sanqi::game::chinese_checkers::ChineseCheckers;
-use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig, MoveBuffer};
-use sanqi::search::{SearchControl, SearchEvent, SearchLimits, SearchOptions, Searcher};
+mod support;
 
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.moves().to_vec()
-}
+use sanqi::game::chess::Chess;
+use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+use sanqi::game::xiangqi::Xiangqi;
+use sanqi::game::Game;
+use sanqi::search::{SearchControl, SearchLimits, SearchOptions, Searcher};
+use support::{iterations, legal, search};
 
 fn check_game<G: Game>(pos: &G, nodes: u64) {
     let mut searcher = Searcher::new(8);
@@ -25,19 +22,7 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
             multipv: 1,
             skill: None,
         };
-        let mut iterations = Vec::new();
-        let r = searcher.search(
-            pos,
-            &limits,
-            &options,
-            None,
-            &SearchControl::new(),
-            &mut |e| {
-                if let SearchEvent::Iteration(i) = e {
-                    iterations.push(i);
-                }
-            },
-        );
+        let (r, events) = search(&mut searcher, pos, &limits, &options, &SearchControl::new());
         if threads == 1 {
             // Deterministic with one thread; with two the helper thread shares the node budget.
             assert_eq!(r.nodes, nodes, "{}", G::NAME);
@@ -50,7 +35,7 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
         );
         assert!(r.depth >= 1, "{}: depth {}", G::NAME, r.depth);
         // Every reported pv is a legal line.
-        for it in &iterations {
+        for it in &iterations(&events) {
             let mut p = pos.clone();
             for &m in &it.pv {
                 assert!(legal(&p).contains(&m), "{}: illegal pv", G::NAME);
@@ -62,20 +47,20 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
 
 #[test]
 fn chess_search_smoke() {
-    check_game(&Chess::startpos(&GameConfig::default()), 30_000);
+    check_game(&Chess::startpos(&Default::default()), 30_000);
 }
 
 #[test]
 fn xiangqi_search_smoke() {
-    check_game(&Xiangqi::startpos(&GameConfig::default()), 30_000);
+    check_game(&Xiangqi::startpos(&Default::default()), 30_000);
 }
 
 #[test]
 fn chinese_checkers_search_smoke() {
     for players in [2u8, 3, 6] {
-        let config = GameConfig {
-            cc_players: players,
-            ..GameConfig::default()
+        let config = ChineseCheckersConfig {
+            players,
+            ..ChineseCheckersConfig::default()
         };
         let pos = ChineseCheckers::startpos(&config);
         // Forward jumps never run out: the game must bound its quiescence search.

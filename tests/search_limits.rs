@@ -1,45 +1,17 @@
 //! Limits and control: nodes, depth, determinism, stop, infinite, ponder, time, root move
 //! filter, no legal move, mate limit, reports.
 
-mod common;
+mod support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{Connect4, Nim, ToyMove};
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::Game;
 use sanqi::search::{
-    Bound, IterationInfo, SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchResult,
-    SearchScore, Searcher,
+    Bound, SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchScore, Searcher,
 };
-
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.moves().to_vec()
-}
-
-fn go<G: Game>(
-    searcher: &mut Searcher,
-    pos: &G,
-    limits: &SearchLimits,
-    options: &SearchOptions,
-    control: &SearchControl,
-) -> (SearchResult<G::Move>, Vec<SearchEvent<G::Move>>) {
-    let mut events = Vec::new();
-    let r = searcher.search(pos, limits, options, None, control, &mut |e| events.push(e));
-    (r, events)
-}
-
-fn iterations<M: Clone>(events: &[SearchEvent<M>]) -> Vec<IterationInfo<M>> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            SearchEvent::Iteration(i) => Some(i.clone()),
-            SearchEvent::CurrMove { .. } => None,
-        })
-        .collect()
-}
+use support::toys::{Connect4, Nim, ToyMove};
+use support::{iterations, legal, search as go};
 
 #[test]
 fn nodes_limit_is_exact_with_one_thread() {

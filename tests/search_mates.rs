@@ -7,10 +7,13 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use sanqi::game::chess::Chess;
+mod support;
+
+use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig, MoveBuffer};
+use sanqi::game::Game;
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
+use support::{iterations, legal, oracle_missing, search};
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
@@ -81,16 +84,10 @@ fn oracle_scores(
     Some(scores)
 }
 
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.moves().to_vec()
-}
-
 /// Searches each position to the oracle's mate distance and checks score and mating line.
 /// `mate_needs_check`: chess mates are checks; in xiangqi a stalemate loses too.
 fn check_mates<G: Game>(fens: &[&str], expected: Vec<SearchScore>, mate_needs_check: bool) {
-    let config = GameConfig::default();
+    let config = G::Config::default();
     let mut searcher = Searcher::new(16);
     for (fen, want) in fens.iter().zip(expected) {
         let pos = G::from_fen(fen, &config).expect("valid FEN");
@@ -103,19 +100,14 @@ fn check_mates<G: Game>(fens: &[&str], expected: Vec<SearchScore>, mate_needs_ch
             depth: Some(depth),
             ..SearchLimits::default()
         };
-        let mut pv = Vec::new();
-        let result = searcher.search(
+        let (result, events) = search(
+            &mut searcher,
             &pos,
             &limits,
             &SearchOptions::default(),
-            None,
             &SearchControl::new(),
-            &mut |e| {
-                if let sanqi::search::SearchEvent::Iteration(info) = e {
-                    pv = info.pv;
-                }
-            },
         );
+        let pv = iterations(&events).pop().map(|i| i.pv).unwrap_or_default();
         match want {
             SearchScore::Mate(n) => {
                 assert_eq!(result.score, SearchScore::Mate(n), "{fen}");
@@ -145,14 +137,6 @@ fn check_mates<G: Game>(fens: &[&str], expected: Vec<SearchScore>, mate_needs_ch
     }
 }
 
-fn oracle_missing(program: &str) {
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "the oracle is required in CI (.ci/run installs it)"
-    );
-    eprintln!("{program} not available: skipping");
-}
-
 #[test]
 fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
     match oracle_scores(STOCKFISH, "", 18, &CHESS_POSITIONS) {
@@ -174,8 +158,7 @@ fn xiangqi_mates_have_fairy_stockfish_distances_and_real_mating_lines() {
 
 #[test]
 fn chess_nodes_search_is_deterministic_and_exact() {
-    let config = GameConfig::default();
-    let pos = Chess::startpos(&config);
+    let pos = Chess::startpos(&ChessConfig::default());
     let limits = SearchLimits {
         nodes: Some(20_000),
         ..SearchLimits::default()
@@ -184,14 +167,12 @@ fn chess_nodes_search_is_deterministic_and_exact() {
     let mut results = Vec::new();
     for _ in 0..2 {
         searcher.clear();
-        let mut lines = Vec::new();
-        let r = searcher.search(
+        let (r, lines) = search(
+            &mut searcher,
             &pos,
             &limits,
             &SearchOptions::default(),
-            None,
             &SearchControl::new(),
-            &mut |e| lines.push(e),
         );
         assert_eq!(r.nodes, 20_000);
         assert!(legal(&pos).contains(&r.best.expect("move")));

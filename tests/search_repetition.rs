@@ -4,21 +4,19 @@
 
 #![allow(clippy::expect_used)]
 
+mod support;
+
 use sanqi::game::chess::Chess;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig, Outcome};
+use sanqi::game::{Game, Outcome};
 
 fn play<G: Game>(pos: &mut G, moves: &str) {
-    let config = GameConfig::default();
-    for token in moves.split_whitespace() {
-        let m = pos.parse_move(token, &config).expect("legal move");
-        pos.make_move(m);
-    }
+    support::play(pos, moves, &G::Config::default());
 }
 
 #[test]
 fn chess_twofold_inside_the_search_path_is_a_draw() {
-    let mut pos = Chess::startpos(&GameConfig::default());
+    let mut pos = Chess::startpos(&Default::default());
     play(&mut pos, "g1f3 g8f6 f3g1 f6g8");
     // The start position occurs for the second time.
     assert_eq!(pos.rule_outcome(), None);
@@ -36,8 +34,7 @@ fn chess_twofold_inside_the_search_path_is_a_draw() {
 
 #[test]
 fn chess_twofold_does_not_reach_across_a_capture() {
-    let config = GameConfig::default();
-    let mut pos = Chess::from_fen("4k3/8/8/8/8/8/1p6/1R2K3 w - - 0 1", &config).expect("fen");
+    let mut pos: Chess = support::pos("4k3/8/8/8/8/8/1p6/1R2K3 w - - 0 1");
     play(&mut pos, "e1d1 e8d8 d1e1 d8e8");
     assert_eq!(pos.search_outcome(4, true), Some(Outcome::Draw));
     // The rook takes the pawn and comes back: the same squares, but the earlier positions had
@@ -52,11 +49,7 @@ fn chess_twofold_does_not_reach_across_a_capture() {
 #[test]
 fn xiangqi_twofold_inside_the_search_path_judges_perpetual_check() {
     // Red's chariot checks on every move; the black general steps between d9 and e9.
-    let mut pos = Xiangqi::from_fen(
-        "4k4/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1",
-        &GameConfig::default(),
-    )
-    .expect("fen");
+    let mut pos: Xiangqi = support::pos("4k4/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1");
     play(&mut pos, "d0e0 e9d9 e0d0 d9e9");
     assert_eq!(pos.rule_outcome(), None);
     // Red checked perpetually: Black wins.
@@ -69,7 +62,7 @@ fn xiangqi_twofold_inside_the_search_path_judges_perpetual_check() {
 
 #[test]
 fn xiangqi_twofold_without_checks_is_a_draw() {
-    let mut pos = Xiangqi::startpos(&GameConfig::default());
+    let mut pos = Xiangqi::startpos(&Default::default());
     play(&mut pos, "h0g2 h9g7 g2h0 g7h9");
     assert_eq!(pos.rule_outcome(), None);
     assert_eq!(pos.search_outcome(4, true), Some(Outcome::Draw));

@@ -4,9 +4,9 @@
 
 #![allow(clippy::expect_used)]
 
-use sanqi::game::chess::Chess;
+use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig};
+use sanqi::game::Game;
 
 /// (FEN, move, material result of the best exchange for the mover, the sequence).
 const CASES: &[(&str, &str, i32, &str)] = &[
@@ -63,7 +63,7 @@ const CASES: &[(&str, &str, i32, &str)] = &[
 
 /// Each case's move gains exactly its result: at least the result, and not one more.
 fn check_exact<G: Game>(cases: &[(&str, &str, i32, &str)]) {
-    let config = GameConfig::default();
+    let config = G::Config::default();
     for &(fen, token, result, line) in cases {
         let pos = G::from_fen(fen, &config).expect("fen");
         let m = pos.parse_move(token, &config).expect("legal move");
@@ -86,7 +86,7 @@ fn exchanges_gain_exactly_their_material_result() {
 
 #[test]
 fn promotions_castling_and_en_passant_count_as_even() {
-    let config = GameConfig::default();
+    let config = ChessConfig::default();
     for (fen, token) in [
         ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"),
         ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"),

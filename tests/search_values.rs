@@ -1,15 +1,18 @@
 //! The search finds the proven game value (with the right mate distance) of small games,
 //! checked against brute-force minimax references that share no code with the search.
 
-mod common;
+mod support;
 
 use std::collections::HashMap;
 
-use common::{negamax_reference, paranoid_reference, reachable, Connect4, Nim, TicTacToe, ToyMove};
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::Game;
 use sanqi::search::{
     SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchResult, SearchScore, Searcher,
     MATE,
+};
+use support::legal;
+use support::toys::{
+    negamax_reference, paranoid_reference, reachable, Connect4, Nim, TicTacToe, ToyMove,
 };
 
 fn run<G: Game>(
@@ -22,22 +25,7 @@ fn run<G: Game>(
         depth: Some(depth),
         ..SearchLimits::default()
     };
-    let mut events = Vec::new();
-    let result = searcher.search(
-        pos,
-        &limits,
-        &options,
-        None,
-        &SearchControl::new(),
-        &mut |e| events.push(e),
-    );
-    (result, events)
-}
-
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.moves().to_vec()
+    support::search(searcher, pos, &limits, &options, &SearchControl::new())
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! UCCI transcripts (UCCI 3.0 as XiangQi Wizard and ElephantEye use it; ../shared/briefs/protocol.md).
 
-mod driver;
+mod support;
 
-use driver::{Engine, PROMPT};
 use std::time::Duration;
+use support::driver::{assert_ids, Engine, PROMPT};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -17,14 +17,7 @@ fn ucci(e: &mut Engine) -> Vec<String> {
 fn ucci_handshake_has_ids_and_options_without_the_name_keyword() {
     let mut e = Engine::start();
     let lines = ucci(&mut e);
-    assert!(
-        lines.iter().any(|l| l.starts_with("id name sanqi")),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("id author ")),
-        "{lines:?}"
-    );
+    assert_ids(&lines);
     assert!(
         lines.iter().any(|l| l.starts_with("id copyright ")),
         "{lines:?}"
@@ -83,8 +76,7 @@ fn a_xiangqi_wizard_session() {
     assert_eq!(mv.len(), 4, "{best}");
     // The move must be legal: list Red's replies after it through perft divide.
     e.send(&format!("position fen {START} moves h2e2 h9g7"));
-    e.send("go perft 1");
-    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    let (_, lines) = e.perft(1);
     assert!(
         lines.iter().any(|l| l.starts_with(&format!("{mv}: "))),
         "{mv}: {lines:?}"
@@ -115,8 +107,7 @@ fn banmoves_are_never_played_and_cleared_by_position() {
     ucci(&mut e);
     e.send("position startpos");
     // Ban every move but one: the engine has to play the remaining one.
-    e.send("go perft 1");
-    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    let (_, lines) = e.perft(1);
     let moves: Vec<String> = lines
         .iter()
         .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
@@ -152,9 +143,7 @@ fn bad_input_gets_info_message_errors_in_ucci() {
     e.expect_prefix("info message error: ", PROMPT);
     e.send("flibber");
     e.expect_prefix("info message error: ", PROMPT);
-    e.send("go perft 1");
-    let (n, _) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(n, "Nodes searched: 44");
+    e.expect_perft(1, 44);
 }
 
 #[test]

@@ -1,39 +1,17 @@
 //! UCI transcripts against the built binary, as GUIs and harnesses drive it (spec: UCI April 2006 and
 //! ../shared/briefs/protocol.md).
 
-mod driver;
+mod support;
 
-use driver::{Engine, PROMPT};
 use std::time::Duration;
-
-fn is_bestmove(l: &str) -> bool {
-    l.starts_with("bestmove")
-}
-
-/// Waits for `bestmove`, checks it names a move, and that no second one follows.
-fn expect_one_bestmove(e: &mut Engine) {
-    let (best, _) = e.expect_prefix("bestmove", PROMPT);
-    assert!(
-        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
-        "{best}"
-    );
-    let after = e.drain(Duration::from_millis(300));
-    assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
-}
+use support::driver::{assert_ids, is_bestmove, Engine, PROMPT};
 
 #[test]
 fn uci_handshake_lists_ids_and_every_option_then_uciok() {
     let mut e = Engine::start();
     e.send("uci");
     let (_, lines) = e.expect_prefix("uciok", PROMPT);
-    assert!(
-        lines.iter().any(|l| l.starts_with("id name sanqi")),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("id author ")),
-        "{lines:?}"
-    );
+    assert_ids(&lines);
     for name in [
         "Hash",
         "Threads",
@@ -84,7 +62,7 @@ fn isready_is_answered_during_go_infinite_and_search_goes_on() {
     assert!(!later.iter().any(|l| is_bestmove(l)), "{later:?}");
     e.send("stop");
     // Exactly one bestmove.
-    expect_one_bestmove(&mut e);
+    e.expect_one_bestmove();
 }
 
 #[test]
@@ -221,9 +199,7 @@ fn bad_position_keeps_the_previous_one_and_says_so() {
         "names the problem: {err}"
     );
     // After 1.e4, Black has 20 moves; the rejected positions changed nothing.
-    e.send("go perft 1");
-    let (nodes, before) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(nodes, "Nodes searched: 20", "{before:?}");
+    let before = e.expect_perft(1, 20);
     assert!(
         before.iter().any(|l| l.starts_with("e7e5: 1")),
         "{before:?}"
@@ -244,8 +220,7 @@ fn go_before_position_uses_the_start_position() {
     let mv = best.split_whitespace().nth(1).unwrap().to_string();
     // The move must be a legal first move: perft divide from the start lists it.
     e.send("position startpos");
-    e.send("go perft 1");
-    let (_, lines) = e.expect_prefix("Nodes searched", PROMPT);
+    let (_, lines) = e.perft(1);
     assert!(
         lines.iter().any(|l| l.starts_with(&format!("{mv}: "))),
         "{mv} not legal: {lines:?}"
@@ -275,9 +250,7 @@ fn options_out_of_range_or_unknown_are_errors_and_change_nothing() {
     assert!(before.is_empty(), "{before:?}");
     // The variant stayed chess.
     e.send("position startpos");
-    e.send("go perft 1");
-    let (nodes, _) = e.expect_prefix("Nodes searched", PROMPT);
-    assert_eq!(nodes, "Nodes searched: 20");
+    e.expect_perft(1, 20);
 }
 
 #[test]
@@ -361,7 +334,7 @@ fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
     assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
     e.send("ponderhit");
     // The clock counts from `go`, so the search ends at once after ponderhit.
-    expect_one_bestmove(&mut e);
+    e.expect_one_bestmove();
 }
 
 #[test]

@@ -4,49 +4,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Mutex;
+mod support;
 
 use sanqi::game::xiangqi::eval::{phase, PARAMS};
-use sanqi::game::xiangqi::{Xiangqi, XiangqiMoveList};
-use sanqi::game::{Game, GameConfig};
-use sanqi::params::Param;
-
-/// Parameters are process-wide: tests that read or change them run one at a time.
-static LOCK: Mutex<()> = Mutex::new(());
-
-fn lock() -> std::sync::MutexGuard<'static, ()> {
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
+use sanqi::game::xiangqi::Xiangqi;
+use sanqi::game::Game;
+use support::{check_params, legal, param as find, param_lock as lock, xiangqi_flip as flip, Rng};
 
 fn pos(fen: &str) -> Xiangqi {
-    Xiangqi::from_fen(fen, &GameConfig::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    support::pos(fen)
 }
 
 fn eval(fen: &str) -> i32 {
     pos(fen).evaluate()
-}
-
-/// Swaps the colours: ranks upside down, upper and lower case exchanged, the other side to move.
-fn flip(fen: &str) -> String {
-    let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
-    let board: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    fields[0] = board.join("/");
-    fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
-    fields.join(" ")
 }
 
 /// Left-right mirror (file a <-> file i).
@@ -72,20 +42,16 @@ fn sample_positions() -> Vec<String> {
         "4k4/9/9/4C4/9/9/9/9/9/3K5 w - - 0 1".into(),
         "3ak4/4a4/9/2PPP4/9/9/9/9/9/3K5 b - - 0 1".into(),
     ];
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for _game in 0..12 {
-        let mut p = Xiangqi::startpos(&GameConfig::default());
+        let mut p = Xiangqi::startpos(&Default::default());
         for ply in 0..90 {
-            let mut list = XiangqiMoveList::new();
-            p.generate_moves(&mut list);
+            let list = legal(&p);
             if list.is_empty() || p.rule_outcome().is_some() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = list.get((seed % list.len() as u64) as usize).copied();
-            p.make_move(m.unwrap());
+            let m = list[rng.below(list.len())];
+            p.make_move(m);
             if ply % 9 == 8 {
                 out.push(p.to_fen());
             }
@@ -119,7 +85,7 @@ fn left_right_mirror_gives_the_same_score() {
 #[test]
 fn the_start_position_scores_the_tempo_only() {
     let _g = lock();
-    let p = Xiangqi::startpos(&GameConfig::default());
+    let p = Xiangqi::startpos(&Default::default());
     let tempo = find("Xiangqi Tempo").get();
     assert_eq!(p.evaluate(), tempo);
 }
@@ -156,32 +122,7 @@ fn eval_terms_add_up_to_the_total_which_is_last() {
 #[test]
 fn every_param_is_well_formed() {
     assert!(PARAMS.len() >= 25);
-    for (i, p) in PARAMS.iter().enumerate() {
-        assert!(p.name.starts_with("Xiangqi "), "{}", p.name);
-        assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
-        assert!(p.step > 0, "{}", p.name);
-        assert!(
-            !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
-            "{}",
-            p.name
-        );
-        for q in &PARAMS[..i] {
-            assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
-        }
-        assert!(
-            sanqi::params::find(p.name).is_some(),
-            "{} not in params::all",
-            p.name
-        );
-    }
-}
-
-fn find(name: &str) -> &'static Param {
-    PARAMS
-        .iter()
-        .copied()
-        .find(|p| p.name == name)
-        .unwrap_or_else(|| panic!("no parameter {name}"))
+    check_params(PARAMS, "Xiangqi ");
 }
 
 /// evaluate() of `fen` with `name` at its default and raised by `delta` (restored afterwards).

@@ -5,20 +5,23 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig, Outcome};
+mod support;
+
+use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
+use sanqi::game::{Game, Outcome};
+use support::parse;
 
 fn pos(fen: &str) -> Xiangqi {
-    Xiangqi::from_fen(fen, &GameConfig::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    support::pos(fen)
 }
 
 /// Plays `moves` from `fen` and returns the rule outcome after each ply.
 fn play(fen: &str, moves: &str) -> (Xiangqi, Vec<Option<Outcome>>) {
     let mut p = pos(fen);
-    let c = GameConfig::default();
+    let c = XiangqiConfig::default();
     let mut seen = Vec::new();
     for m in moves.split_whitespace() {
-        let mv = p.parse_move(m, &c).unwrap_or_else(|e| panic!("{m}: {e}"));
+        let mv = parse(&p, m, &c);
         p.make_move(mv);
         seen.push(p.rule_outcome());
     }
@@ -95,8 +98,7 @@ fn null_move_breaks_repetition_window() {
     // Same position as after ... f8f9 would give, but reached through a pass: no repetition.
     assert_eq!(p.rule_outcome(), None);
     p.undo_null_move();
-    let c = GameConfig::default();
-    let m = p.parse_move("f8f9", &c).unwrap();
+    let m = parse(&p, "f8f9", &XiangqiConfig::default());
     p.make_move(m);
     assert_eq!(p.rule_outcome(), Some(Outcome::Draw));
 }

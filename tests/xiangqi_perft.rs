@@ -4,48 +4,25 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig};
+mod support;
 
-const TSV: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/perft/xiangqi.tsv"
-));
+use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
+use sanqi::game::Game;
+use support::{check_perft_row, perft_budget, perft_rows, PerftRow};
 
-fn rows() -> Vec<(String, String, u32, u64)> {
-    TSV.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split('\t').collect();
-            assert_eq!(cols.len(), 4, "bad row {l}");
-            (
-                cols[0].to_string(),
-                cols[1].to_string(),
-                cols[2].parse().unwrap(),
-                cols[3].parse().unwrap(),
-            )
-        })
-        .collect()
+fn rows() -> Vec<PerftRow> {
+    perft_rows("xiangqi.tsv")
 }
 
 #[test]
 fn perft_matches_reference() {
-    let budget = if cfg!(debug_assertions) {
-        2_000_000
-    } else {
-        u64::MAX
-    };
-    let config = GameConfig::default();
+    let config = XiangqiConfig::default();
     let mut checked = 0;
-    for (label, fen, depth, nodes) in rows() {
-        if nodes > budget {
-            continue;
-        }
-        let mut pos = Xiangqi::from_fen(&fen, &config).unwrap();
-        let got = pos.perft(depth);
-        assert_eq!(got, nodes, "{label} depth {depth}: {fen}");
-        assert_eq!(pos.to_fen(), fen, "{label}: position restored after perft");
+    for row in rows().iter().filter(|r| r.nodes <= perft_budget()) {
+        let mut pos = Xiangqi::from_fen(&row.position, &config).unwrap();
+        // The FEN of the table is the one we write.
+        assert_eq!(pos.to_fen(), row.position, "{}", row.label);
+        check_perft_row(&mut pos, row);
         checked += 1;
     }
     assert!(checked >= 15, "only {checked} rows checked");
@@ -55,10 +32,9 @@ fn perft_matches_reference() {
 /// that undo restores FEN and key, and that the FEN round-trips at every node.
 #[test]
 fn hash_and_undo_consistent() {
-    let config = GameConfig::default();
     fn walk(pos: &mut Xiangqi, depth: u32) {
         assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_fen());
-        let again = Xiangqi::from_fen(&pos.to_fen(), &GameConfig::default()).unwrap();
+        let again = support::pos::<Xiangqi>(&pos.to_fen());
         assert_eq!(again.hash(), pos.hash());
         assert_eq!(again.in_check(), pos.in_check());
         if depth == 0 {
@@ -76,9 +52,8 @@ fn hash_and_undo_consistent() {
             assert_eq!(pos.hash(), key);
         }
     }
-    for (_, fen, depth, _) in rows().into_iter().filter(|r| r.2 == 1) {
-        let _ = depth;
-        let mut pos = Xiangqi::from_fen(&fen, &config).unwrap();
+    for row in rows().into_iter().filter(|r| r.depth == 1) {
+        let mut pos: Xiangqi = support::pos(&row.position);
         walk(&mut pos, 2);
     }
 }

@@ -1,20 +1,15 @@
 //! Cross-check with Fairy-Stockfish's python binding: along pseudo-random games from every
 //! position of the perft file, the legal move set (in pyffish's ranks 1-10 notation, so the
-//! `xiangqi_ranks_from_one` writer is exercised too) and the in-check flag must agree with
+//! `XiangqiConfig::ranks_from_one` writer is exercised too) and the in-check flag must agree with
 //! `pyffish`. Skipped (with a note) when python3 or pyffish is not installed.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
-use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig};
-
-const TSV: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/perft/xiangqi.tsv"
-));
+use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
+use sanqi::game::Game;
+use support::{legal_texts, perft_rows, python_oracle, run_python, Rng};
 
 const SCRIPT: &str = r#"
 import sys, pyffish
@@ -24,83 +19,47 @@ for line in sys.stdin:
     print(" ".join(moves) + "|" + str(pyffish.gives_check("xiangqi", fen, [])))
 "#;
 
-fn pyffish_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import pyffish"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
-}
-
 #[test]
 fn legal_moves_agree_with_pyffish() {
-    if !pyffish_available() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the oracle is required in CI (.ci/run installs it)"
-        );
-        eprintln!("skipped: python3 with pyffish not available");
+    if !python_oracle("pyffish") {
         return;
     }
-    let config = GameConfig {
-        xiangqi_ranks_from_one: true,
-        ..GameConfig::default()
+    let config = XiangqiConfig {
+        ranks_from_one: true,
     };
-    let mut starts: Vec<String> = TSV
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split('\t').nth(1).map(String::from))
+    let mut starts: Vec<String> = perft_rows("xiangqi.tsv")
+        .into_iter()
+        .map(|r| r.position)
         .collect();
     starts.dedup();
 
     // Collect positions (FEN, our sorted moves, our in-check flag) along random games.
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let games = if cfg!(debug_assertions) { 3 } else { 12 };
     let mut samples = Vec::new();
     for start in &starts {
         for _ in 0..games {
-            let mut p = Xiangqi::from_fen(start, &config).unwrap();
+            let mut p: Xiangqi = support::pos_with(start, &config);
             for _ in 0..80 {
-                let mut list = Default::default();
-                p.generate_moves(&mut list);
-                let mut ours: Vec<String> =
-                    list.iter().map(|&m| p.format_move(m, &config)).collect();
-                ours.sort();
+                let list = support::legal(&p);
+                let ours = legal_texts(&p, &config);
                 samples.push((p.to_fen(), ours.join(" "), p.in_check()));
                 if list.is_empty() || p.rule_outcome().is_some() {
                     break;
                 }
-                let m = list[next(list.len())];
+                let m = list[rng.below(list.len())];
                 p.make_move(m);
             }
         }
     }
 
-    let mut child = Command::new("python3")
-        .args(["-c", SCRIPT])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut input = String::new();
     for (fen, _, _) in &samples {
         input.push_str(fen);
         input.push('\n');
     }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let (status, text) = run_python(SCRIPT, input);
+    assert!(status.success());
     let answers: Vec<&str> = text.lines().collect();
     assert_eq!(answers.len(), samples.len());
     for ((fen, ours, check), answer) in samples.iter().zip(answers) {

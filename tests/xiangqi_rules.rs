@@ -4,24 +4,20 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameConfig};
+mod support;
+
+use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
+use sanqi::game::Game;
+use support::{check_noisy, legal_texts, xiangqi_flip, Rng};
 
 fn pos(fen: &str) -> Xiangqi {
-    Xiangqi::from_fen(fen, &GameConfig::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    support::pos(fen)
 }
 
 /// All legal moves (ICCS 0-9), sorted, optionally only those starting at `from`.
 fn moves(fen: &str, from: &str) -> Vec<String> {
-    let p = pos(fen);
-    let mut list = Default::default();
-    p.generate_moves(&mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|&m| p.format_move(m, &GameConfig::default()))
-        .filter(|m| m.starts_with(from))
-        .collect();
-    out.sort();
+    let mut out = legal_texts(&pos(fen), &XiangqiConfig::default());
+    out.retain(|m| m.starts_with(from));
     out
 }
 
@@ -201,20 +197,11 @@ fn noisy_moves_are_the_legal_captures() {
         "rnbaka3/5n2r/8b/pcp1p1pcp/9/9/P1P1P1P1P/1C4C1R/4A4/RNBAK1B2 w - - 10 7",
     ];
     for fen in fens {
-        let p = pos(fen);
-        let mut all = Default::default();
-        let mut noisy = Default::default();
-        p.generate_moves(&mut all);
-        p.generate_noisy(&mut noisy);
-        let mut want: Vec<_> = all.iter().copied().filter(|&m| p.is_noisy(m)).collect();
-        let mut got: Vec<_> = noisy.to_vec();
-        want.sort_by_key(|m| format!("{m:?}"));
-        got.sort_by_key(|m| format!("{m:?}"));
-        assert_eq!(got, want, "{fen}");
+        check_noisy(&pos(fen));
     }
     // MVV-LVA: taking the chariot on i3 ranks above taking the horse on e7.
     let p = pos(fens[0]);
-    let c = GameConfig::default();
+    let c = XiangqiConfig::default();
     let take_rook = p.parse_move("e3i3", &c).unwrap();
     let take_horse = p.parse_move("e3e7", &c).unwrap();
     assert!(p.noisy_order(take_rook) > p.noisy_order(take_horse));
@@ -229,13 +216,13 @@ fn fen_aliases_and_round_trip() {
     );
     assert_eq!(
         p.to_fen(),
-        Xiangqi::startpos(&GameConfig::default()).to_fen()
+        Xiangqi::startpos(&XiangqiConfig::default()).to_fen()
     );
     let fen = "r7r/1c2k4/b3b3n/p1p1C1p2/9/7C1/P3P1P1P/4B4/R1c1A4/1N2KABNR b - - 0 10";
     assert_eq!(pos(fen).to_fen(), fen);
     // Move numbers advance after Black's move; the half-move clock counts non-captures.
-    let mut p = Xiangqi::startpos(&GameConfig::default());
-    let c = GameConfig::default();
+    let mut p = Xiangqi::startpos(&XiangqiConfig::default());
+    let c = XiangqiConfig::default();
     for m in ["h2e2", "h9g7", "e2e6"] {
         let mv = p.parse_move(m, &c).unwrap();
         p.make_move(mv);
@@ -299,7 +286,7 @@ fn bad_fens_are_rejected_with_a_reason() {
         ("3k5/9/9/9/9/9/9/9/9/4K0 w", "has a 0"),
     ];
     for (fen, fragment) in cases {
-        match Xiangqi::from_fen(fen, &GameConfig::default()) {
+        match Xiangqi::from_fen(fen, &XiangqiConfig::default()) {
             Ok(_) => panic!("accepted bad FEN '{fen}'"),
             Err(e) => assert!(
                 e.0.contains(fragment),
@@ -311,10 +298,9 @@ fn bad_fens_are_rejected_with_a_reason() {
 
 #[test]
 fn move_text_conventions() {
-    let zero = GameConfig::default();
-    let one = GameConfig {
-        xiangqi_ranks_from_one: true,
-        ..GameConfig::default()
+    let zero = XiangqiConfig::default();
+    let one = XiangqiConfig {
+        ranks_from_one: true,
     };
     let p = Xiangqi::startpos(&zero);
     let m = p.parse_move("h2e2", &zero).unwrap();
@@ -328,7 +314,7 @@ fn move_text_conventions() {
     assert_eq!(black.format_move(a, &one), "a10a9");
     assert_eq!(black.format_move(a, &zero), "a9a8");
 
-    let err = |p: &Xiangqi, t: &str, c: &GameConfig| p.parse_move(t, c).unwrap_err().0;
+    let err = |p: &Xiangqi, t: &str, c: &XiangqiConfig| p.parse_move(t, c).unwrap_err().0;
     for bad in [
         "", "h2", "h2e", "j2e2", "h2e2x", "hh", "0000", "h-1e2", "h10e2", "é2e2",
     ] {
@@ -344,7 +330,7 @@ fn move_text_conventions() {
 
 #[test]
 fn null_move_permission() {
-    let start = Xiangqi::startpos(&GameConfig::default());
+    let start = Xiangqi::startpos(&XiangqiConfig::default());
     assert!(start.can_null_move());
     // In check: never.
     assert!(!pos("4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1").can_null_move());
@@ -362,24 +348,7 @@ fn null_move_permission() {
 
 /// The same position with colours swapped and the board turned upside down.
 fn mirror(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let board: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    format!("{} {side} {}", board.join("/"), fields[2..].join(" "))
+    xiangqi_flip(fen)
 }
 
 #[test]
@@ -421,25 +390,19 @@ fn garbage_input_never_panics() {
         "2ba1a3/4k4/9/9/2b6/9/3c5/5AN2/3K5/3A2B2 b - - 5 27",
     ];
     let alphabet: Vec<char> = "rnbakcpRNBAKCPEHeh0123456789/ -wbx\u{e9}".chars().collect();
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
-    let config = GameConfig::default();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let config = XiangqiConfig::default();
     let mut accepted = 0;
     for i in 0..20_000 {
         let mut chars: Vec<char> = seeds[i % seeds.len()].chars().collect();
-        for _ in 0..1 + next(3) {
-            let at = next(chars.len());
-            match next(3) {
-                0 => chars[at] = alphabet[next(alphabet.len())],
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len());
+            match rng.below(3) {
+                0 => chars[at] = alphabet[rng.below(alphabet.len())],
                 1 => {
                     chars.remove(at);
                 }
-                _ => chars.insert(at, alphabet[next(alphabet.len())]),
+                _ => chars.insert(at, alphabet[rng.below(alphabet.len())]),
             }
         }
         let text: String = chars.into_iter().collect();

@@ -1,10 +1,9 @@
 //! Small games written against the `Game` trait to test the generic search, and brute-force
 //! references that do not share code with the search.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 
-use sanqi::game::{Game, GameConfig, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
+use sanqi::game::{Game, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
 use sanqi::search::MATE;
 
 /// A move of the toy games: one small number (a count to take, a cell, a column).
@@ -34,6 +33,29 @@ fn noise(key: u64) -> Value {
     (mix(key ^ 0x5555) % 81) as Value - 40
 }
 
+/// A toy move token (the move's number), matched against the legal moves.
+fn parse_toy_move<G: Game<Move = ToyMove>>(pos: &G, text: &str) -> Result<ToyMove, GameError> {
+    let mut list = G::MoveList::default();
+    pos.generate_moves(&mut list);
+    list.moves()
+        .iter()
+        .copied()
+        .find(|m| m.0.to_string() == text)
+        .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+}
+
+/// The legal moves that `is_noisy` picks.
+fn noisy_toy_moves<G: Game<Move = ToyMove>>(pos: &G, list: &mut G::MoveList) {
+    let mut all = G::MoveList::default();
+    pos.generate_moves(&mut all);
+    list.clear_moves();
+    for &m in all.moves() {
+        if pos.is_noisy(m) {
+            list.push_move(m);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Subtraction game ("Nim" with one pile) for 2 or more players.
 
@@ -60,12 +82,13 @@ impl Nim {
 impl Game for Nim {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 16>;
+    type Config = ();
     const NAME: &'static str = "nim";
 
-    fn startpos(_config: &GameConfig) -> Self {
+    fn startpos(_config: &()) -> Self {
         Nim::new(21, 3, 2)
     }
-    fn from_fen(fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, _config: &()) -> Result<Self, GameError> {
         let pile = fen
             .trim()
             .parse()
@@ -128,15 +151,10 @@ impl Game for Nim {
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Win((self.to_move + self.players - 1) % self.players)
     }
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<ToyMove, GameError> {
-        let mut list = Self::MoveList::default();
-        self.generate_moves(&mut list);
-        list.iter()
-            .copied()
-            .find(|m| m.0.to_string() == text)
-            .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+    fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
+        parse_toy_move(self, text)
     }
-    fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
+    fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
     }
     fn evaluate(&self) -> Value {
@@ -194,12 +212,13 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 9>;
+    type Config = ();
     const NAME: &'static str = "tictactoe";
 
-    fn startpos(_config: &GameConfig) -> Self {
+    fn startpos(_config: &()) -> Self {
         TicTacToe::empty()
     }
-    fn from_fen(fen: &str, _config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, _config: &()) -> Result<Self, GameError> {
         let mut t = TicTacToe::empty();
         let chars: Vec<char> = fen.chars().collect();
         if chars.len() != 9 {
@@ -249,14 +268,7 @@ impl Game for TicTacToe {
         }
     }
     fn generate_noisy(&self, list: &mut Self::MoveList) {
-        let mut all = Self::MoveList::default();
-        self.generate_moves(&mut all);
-        list.clear_moves();
-        for &m in all.iter() {
-            if self.is_noisy(m) {
-                list.push_move(m);
-            }
-        }
+        noisy_toy_moves(self, list);
     }
     fn is_noisy(&self, m: ToyMove) -> bool {
         self.completes_line(usize::from(m.0))
@@ -295,15 +307,10 @@ impl Game for TicTacToe {
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Draw
     }
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<ToyMove, GameError> {
-        let mut list = Self::MoveList::default();
-        self.generate_moves(&mut list);
-        list.iter()
-            .copied()
-            .find(|m| m.0.to_string() == text)
-            .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+    fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
+        parse_toy_move(self, text)
     }
-    fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
+    fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
     }
     fn evaluate(&self) -> Value {
@@ -359,12 +366,13 @@ impl Default for Connect4 {
 impl Game for Connect4 {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 7>;
+    type Config = ();
     const NAME: &'static str = "connect4";
 
-    fn startpos(_config: &GameConfig) -> Self {
+    fn startpos(_config: &()) -> Self {
         Connect4::new()
     }
-    fn from_fen(fen: &str, config: &GameConfig) -> Result<Self, GameError> {
+    fn from_fen(fen: &str, config: &()) -> Result<Self, GameError> {
         let mut c = Connect4::new();
         for ch in fen.trim().chars() {
             let m = c.parse_move(&ch.to_string(), config)?;
@@ -396,14 +404,7 @@ impl Game for Connect4 {
         }
     }
     fn generate_noisy(&self, list: &mut Self::MoveList) {
-        let mut all = Self::MoveList::default();
-        self.generate_moves(&mut all);
-        list.clear_moves();
-        for &m in all.iter() {
-            if self.is_noisy(m) {
-                list.push_move(m);
-            }
-        }
+        noisy_toy_moves(self, list);
     }
     fn is_noisy(&self, m: ToyMove) -> bool {
         let col = u64::from(m.0);
@@ -446,15 +447,10 @@ impl Game for Connect4 {
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Draw
     }
-    fn parse_move(&self, text: &str, _config: &GameConfig) -> Result<ToyMove, GameError> {
-        let mut list = Self::MoveList::default();
-        self.generate_moves(&mut list);
-        list.iter()
-            .copied()
-            .find(|m| m.0.to_string() == text)
-            .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
+    fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
+        parse_toy_move(self, text)
     }
-    fn format_move(&self, m: ToyMove, _config: &GameConfig) -> String {
+    fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
     }
     fn evaluate(&self) -> Value {
@@ -475,18 +471,20 @@ impl Game for Connect4 {
 // ---------------------------------------------------------------------------------------------
 // References.
 
+/// A value seen from the root as `ply` plies deeper: mate distances grow by `ply`.
+fn at_ply(v: i32, ply: i32) -> i32 {
+    if v > MATE / 2 {
+        v - ply
+    } else if v < -MATE / 2 {
+        v + ply
+    } else {
+        v
+    }
+}
+
 /// Exact two-player negamax value with mate distances (`MATE - plies` for a win), memoised by
 /// hash (the toy hashes are collision-free).
 pub fn negamax_reference<G: Game>(pos: &mut G, ply: i32, memo: &mut HashMap<u64, i32>) -> i32 {
-    fn at_ply(v: i32, ply: i32) -> i32 {
-        if v > MATE / 2 {
-            v - ply
-        } else if v < -MATE / 2 {
-            v + ply
-        } else {
-            v
-        }
-    }
     if let Some(&v) = memo.get(&pos.hash()) {
         return at_ply(v, ply);
     }
@@ -527,15 +525,6 @@ pub fn paranoid_reference<G: Game>(
     ply: i32,
     memo: &mut HashMap<u64, i32>,
 ) -> i32 {
-    fn at_ply(v: i32, ply: i32) -> i32 {
-        if v > MATE / 2 {
-            v - ply
-        } else if v < -MATE / 2 {
-            v + ply
-        } else {
-            v
-        }
-    }
     if let Some(&v) = memo.get(&pos.hash()) {
         return at_ply(v, ply);
     }

@@ -1,5 +1,4 @@
 //! A pipe driver for the built `sanqi` binary, shared by the transcript tests.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -9,6 +8,23 @@ use std::time::{Duration, Instant};
 
 /// Generous bound for replies that should come "at once" (the real latency is benchmarked).
 pub const PROMPT: Duration = Duration::from_secs(2);
+
+/// Whether `line` is a `bestmove` line.
+pub fn is_bestmove(line: &str) -> bool {
+    line.starts_with("bestmove")
+}
+
+/// Checks that handshake `lines` name the engine (`id name sanqi ...`) and its authors.
+pub fn assert_ids(lines: &[String]) {
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name sanqi")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id author ")),
+        "{lines:?}"
+    );
+}
 
 /// The engine under test, driven over its standard input and output.
 pub struct Engine {
@@ -137,10 +153,39 @@ impl Engine {
         out
     }
 
+    /// Waits for `bestmove`, checks it names a move, and that no second one follows.
+    pub fn expect_one_bestmove(&mut self) {
+        let (best, _) = self.expect_prefix("bestmove", PROMPT);
+        assert!(
+            best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
+            "{best}"
+        );
+        let after = self.drain(Duration::from_millis(300));
+        assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
+    }
+
+    /// `go perft <depth>`: the `Nodes searched` line and the divide lines before it.
+    pub fn perft(&mut self, depth: u32) -> (String, Vec<String>) {
+        self.send(&format!("go perft {depth}"));
+        self.expect_prefix("Nodes searched", PROMPT)
+    }
+
+    /// `go perft <depth>` must count `nodes`; returns the divide lines.
+    pub fn expect_perft(&mut self, depth: u32, nodes: u64) -> Vec<String> {
+        let (total, before) = self.perft(depth);
+        assert_eq!(total, format!("Nodes searched: {nodes}"), "{before:?}");
+        before
+    }
+
     /// `isready` round trip.
     pub fn sync(&mut self) {
         self.send("isready");
         self.expect_prefix("readyok", PROMPT);
+    }
+
+    /// Waits for the process to exit (no time limit).
+    pub fn wait(&mut self) {
+        let _ = self.child.wait();
     }
 
     /// Waits up to `timeout` for the process to exit; true if it did.
