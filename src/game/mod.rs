@@ -225,6 +225,24 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// The name of player `player` (0-based, in turn order) in the words of the game's records
+    /// and of the `d` command's `Outcome:` line (`white`, `red`). Default: `player 1`, `player 2`...
+    fn player_name(&self, player: usize) -> String {
+        format!("player {}", player + 1)
+    }
+
+    /// The game-end line of the `d` command when the game is over here (by its rules or for
+    /// want of a legal move): `Outcome: black wins by perpetual chase`, `Outcome: draw by
+    /// threefold repetition`. `None` while the game goes on.
+    fn outcome_line(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        let reason = self.outcome_reason(outcome);
+        Some(match outcome {
+            Outcome::Win(w) => format!("Outcome: {} wins {reason}", self.player_name(w)),
+            Outcome::Draw => format!("Outcome: draw {reason}"),
+        })
+    }
+
     /// How many numbered start positions this setup plays from (Chess960: 960), for match
     /// schedules that draw one per round. Default: 1, the start position alone.
     fn start_positions(config: &Self::Config) -> usize {

@@ -302,6 +302,12 @@ macro_rules! register_games {
                 with_game!(self, g => $crate::game::Game::display(g))
             }
 
+            /// The `Outcome:` line of `d` when the game is over here (see
+            /// [`$crate::game::Game::outcome_line`]).
+            pub fn outcome_line(&self) -> Option<String> {
+                with_game!(self, g => $crate::game::Game::outcome_line(g))
+            }
+
             /// Parses `text` as a legal move and plays it.
             pub fn play_text_move(
                 &mut self,

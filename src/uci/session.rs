@@ -149,13 +149,17 @@ impl Session {
                 depth,
                 dialect: self.dialect,
             }),
-            Command::Display => self.out.lines(
-                self.position
+            Command::Display => {
+                // The drawing, then the verdict when the game is over (for harnesses).
+                let mut lines: Vec<String> = self
+                    .position
                     .display()
                     .lines()
                     .map(str::to_string)
-                    .collect::<Vec<_>>(),
-            ),
+                    .collect();
+                lines.extend(self.position.outcome_line());
+                self.out.lines(lines);
+            }
             Command::Eval => {
                 for (name, value) in self.position.eval_terms() {
                     self.reply(Reply::message(format!("eval {name} {value}")));

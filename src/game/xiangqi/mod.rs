@@ -462,6 +462,10 @@ impl Game for Xiangqi {
         }
     }
 
+    fn player_name(&self, player: usize) -> String {
+        if player == 0 { "red" } else { "black" }.to_string()
+    }
+
     fn parse_move(&self, text: &str, config: &XiangqiConfig) -> Result<Move, GameError> {
         iccs::parse_move(self, text, config.ranks_from_one)
     }
