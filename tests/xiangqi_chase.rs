@@ -133,6 +133,14 @@ const CASES: &[Case] = &[
         cycle: "e8e7 a8a7 e7e8 a7a8",
         verdict: "draw",
     },
+    // Red's chariot is pinned on the e-file by Black's chariot; Fairy-Stockfish (and sanqi)
+    // still count its attacks (Pikafish would count only an attack on the pinner).
+    Case {
+        name: "pinned_chaser_still_chases",
+        fen: "5k3/9/4r4/9/9/9/c3R4/9/9/4K4 b - - 0 1",
+        cycle: "a4a3 e4e3 a3a4 e3e4",
+        verdict: "black",
+    },
     Case {
         name: "soldier_chaser_not_counted",
         fen: "5k3/c8/P8/9/9/9/9/9/9/3K5 b - - 0 1",

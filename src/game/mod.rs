@@ -185,7 +185,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the side to move is in check (always false where there is no check).
     fn in_check(&self) -> bool;
     /// Game end decided by rule from the history alone, without looking at legal moves:
-    /// repetition (xiangqi: perpetual check), move-count rules, insufficient material,
+    /// repetition (xiangqi: perpetual check and chase), move-count rules, insufficient material,
     /// a completed target triangle. `None` while the game goes on by these rules.
     fn rule_outcome(&self) -> Option<Outcome>;
     /// [`Game::rule_outcome`] as the search sees it: the last `plies_from_root` plies were
