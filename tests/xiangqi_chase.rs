@@ -488,8 +488,17 @@ fn random_cycles_agree_with_pyffish() {
     if !python_oracle("pyffish") {
         return;
     }
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let count = if cfg!(debug_assertions) { 300 } else { 3000 };
+    let seed = std::env::var("SANQI_CHASE_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng(seed);
+    // `SANQI_CHASE_CYCLES=n` runs more (or fewer) cycles than the default.
+    let default = if cfg!(debug_assertions) { 300 } else { 3000 };
+    let count = std::env::var("SANQI_CHASE_CYCLES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default);
     let samples = random_cycles(&mut rng, count);
     assert!(samples.len() > count / 2, "{} cycles", samples.len());
     let answers = pyffish_verdicts(&samples);
