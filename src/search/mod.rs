@@ -142,8 +142,6 @@ pub struct SearchResult<M> {
     pub seldepth: u32,
     /// Nodes searched by all threads.
     pub nodes: u64,
-    /// Milliseconds from the start of the search to its result.
-    pub time_ms: u64,
     /// The line the search expects, starting with `best` (empty without a legal move); the
     /// front end prints it in the final `info` before `bestmove`, so the two always agree.
     pub pv: Vec<M>,

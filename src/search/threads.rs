@@ -70,7 +70,6 @@ pub(crate) fn run<G: Game>(
             depth: 0,
             seldepth: 0,
             nodes: 0,
-            time_ms: 0,
             pv: Vec::new(),
         };
     }
@@ -153,7 +152,6 @@ pub(crate) fn run<G: Game>(
                     depth: 0,
                     seldepth: 0,
                     nodes: 0,
-                    time_ms: 0,
                     pv: vec![fallback],
                 }
             }
@@ -348,7 +346,6 @@ fn main_loop<G: Game>(
         depth: worker.completed_depth,
         seldepth,
         nodes: worker.total_nodes(),
-        time_ms: millis_since(shared.time.start()),
         pv,
     }
 }

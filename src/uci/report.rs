@@ -69,6 +69,15 @@ pub(crate) fn info<G: Game>(
     }
 }
 
+/// What the front end measures of a search besides its result, for the final `info` line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Totals {
+    /// Milliseconds since `go` was read.
+    pub time_ms: u64,
+    /// Table use in permille.
+    pub hashfull: u32,
+}
+
 /// The lines that end a search: a final `info` line whose `pv` starts with the move played (so
 /// that the last `pv` a GUI shows always agrees with `bestmove`, also when a search was cut short
 /// after the best move changed), the move annotation (if the game has one), then `bestmove`
@@ -79,6 +88,7 @@ pub(crate) fn closing_lines<G: Game>(
     game: &G,
     config: &G::Config,
     result: &SearchResult<G::Move>,
+    totals: Totals,
     dialect: Dialect,
     draw_offered: bool,
 ) -> Vec<String> {
@@ -95,8 +105,9 @@ pub(crate) fn closing_lines<G: Game>(
                 seldepth: Some(result.seldepth.max(result.depth).max(1)),
                 score: Some(protocol_score(result.score)),
                 nodes: Some(result.nodes),
-                nps: Some(result.nodes * 1000 / result.time_ms.max(1)),
-                time: Some(result.time_ms),
+                nps: Some(result.nodes * 1000 / totals.time_ms.max(1)),
+                hashfull: Some(totals.hashfull),
+                time: Some(totals.time_ms),
                 pv,
                 ..Info::default()
             };

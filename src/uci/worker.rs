@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::Instant;
 
 use crossbeam_channel::Receiver;
 use sanqi_protocol::{Dialect, Reply};
@@ -141,6 +142,7 @@ fn think<G: Game>(
     tickets: &Tickets,
     out: &Output,
 ) -> Vec<String> {
+    let start = Instant::now();
     let dialect = job.dialect;
     if dialect == Dialect::Ucci && job.limits.depth == Some(0) {
         // UCCI 3.0: `go depth 0` asks for no move.
@@ -193,5 +195,16 @@ fn think<G: Game>(
         tickets.control(),
         &mut on_event,
     );
-    report::closing_lines(game, config, &result, dialect, tickets.draw_offered())
+    let totals = report::Totals {
+        time_ms: start.elapsed().as_millis() as u64,
+        hashfull: searcher.tt().hashfull(),
+    };
+    report::closing_lines(
+        game,
+        config,
+        &result,
+        totals,
+        dialect,
+        tickets.draw_offered(),
+    )
 }

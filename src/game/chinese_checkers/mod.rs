@@ -350,6 +350,17 @@ impl ChineseCheckers {
 }
 
 impl ChineseCheckers {
+    /// Moves side `s`'s piece between `from` and `to` (either way: make and undo are the same
+    /// toggle of the two cells, the occupancy and the hash).
+    #[inline]
+    fn toggle_piece(&mut self, s: usize, from: usize, to: usize) {
+        let change = (1u128 << from) | (1u128 << to);
+        self.pieces[s] ^= change;
+        self.occupied ^= change;
+        let letter = self.homes[s].index();
+        self.hash ^= KEYS.piece[letter][from] ^ KEYS.piece[letter][to];
+    }
+
     /// The turn passes to the next seat (hash, side and ply; the board is untouched).
     #[inline]
     fn pass_turn(&mut self) {
@@ -457,11 +468,7 @@ impl Game for ChineseCheckers {
             return;
         }
         let (from, to) = (m.from as usize, m.to as usize);
-        let change = (1u128 << from) | (1u128 << to);
-        self.pieces[s] ^= change;
-        self.occupied ^= change;
-        let letter = self.homes[s].index();
-        self.hash ^= KEYS.piece[letter][from] ^ KEYS.piece[letter][to];
+        self.toggle_piece(s, from, to);
         // Only the triangle of the destination can have become won.
         let tri = TABLES.triangle_of[to];
         if tri != cells::NO_CELL {
@@ -481,12 +488,7 @@ impl Game for ChineseCheckers {
         if m.is_pass() {
             return;
         }
-        let (from, to) = (m.from as usize, m.to as usize);
-        let change = (1u128 << from) | (1u128 << to);
-        self.pieces[s] ^= change;
-        self.occupied ^= change;
-        let letter = self.homes[s].index();
-        self.hash ^= KEYS.piece[letter][from] ^ KEYS.piece[letter][to];
+        self.toggle_piece(s, m.from as usize, m.to as usize);
     }
 
     /// Passes the turn (used by best-reply search to let one opponent move while the others
