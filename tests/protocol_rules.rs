@@ -1,4 +1,4 @@
-//! Transcripts for the game-end verdict of `d` (every game), `go searchmoves` with tokens that
+//! Transcripts for the game-end verdict of `d` (in each of the three games), `go searchmoves` with tokens that
 //! are not legal moves of the position (every game), and xiangqi FENs with junk fields (found by
 //! fuzzing the protocol).
 
@@ -83,6 +83,26 @@ fn d_prints_the_outcome_in_chess() {
         lines
             .iter()
             .any(|l| l == "Outcome: black wins by checkmate"),
+        "{lines:?}"
+    );
+    e.send("position startpos");
+    let lines = display(&mut e);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Outcome:")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn d_prints_the_outcome_in_chinese_checkers() {
+    let mut e = engine("chinesecheckers");
+    // Player 1 (home A) has filled its target triangle.
+    e.send("position fen A/AA/AAA/AAAA/13/12/11/10/DDDDD4/DDDDD5/11/12/13/4/3/2/1 AD D 0");
+    let lines = display(&mut e);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Outcome: player 1 (home A) wins (target triangle filled)"),
         "{lines:?}"
     );
     e.send("position startpos");
