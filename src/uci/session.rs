@@ -158,13 +158,17 @@ impl Session {
                 depth,
                 dialect: self.dialect,
             }),
-            Command::Display => self.out.lines(
-                self.position
+            Command::Display => {
+                // The drawing, then the verdict when the game is over (for harnesses).
+                let mut lines: Vec<String> = self
+                    .position
                     .display()
                     .lines()
                     .map(str::to_string)
-                    .collect::<Vec<_>>(),
-            ),
+                    .collect();
+                lines.extend(self.position.outcome_line());
+                self.out.lines(lines);
+            }
             Command::Eval => {
                 for (name, value) in self.position.eval_terms() {
                     self.reply(Reply::message(format!("eval {name} {value}")));
@@ -334,7 +338,7 @@ impl Session {
         let mut allowed: Option<Vec<String>> = None;
         if !params.searchmoves.is_empty() {
             for mv in &params.searchmoves {
-                if let Err(e) = self.position.check_move(mv, &self.settings.configs) {
+                if let Err(e) = self.position.check_root_move(mv, &self.settings.configs) {
                     self.error(format!("searchmoves: '{mv}': {e}"));
                     return;
                 }
