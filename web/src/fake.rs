@@ -9,12 +9,14 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// What the fake does on its first `go`: answer, exit (a crash), or sleep (a hang).
+/// What the fake does on its first `go`: answer, exit (a crash), or sleep (a hang); or, with
+/// `PassOnly`, a position whose only legal move is the forced pass.
 #[derive(Clone, Copy)]
 pub enum Fault {
     None,
     CrashOnGo,
     HangOnGo,
+    PassOnly,
 }
 
 /// A fresh folder with the script `engine` and the marker file of a one-time fault.
@@ -27,13 +29,18 @@ pub fn fake_engine(fault: Fault) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     let marker = dir.join("fault");
     let on_go = match fault {
-        Fault::None => ":",
+        Fault::None | Fault::PassOnly => ":",
         Fault::CrashOnGo => "exit 3",
         Fault::HangOnGo => "exec sleep 20",
     };
-    if !matches!(fault, Fault::None) {
+    if matches!(fault, Fault::CrashOnGo | Fault::HangOnGo) {
         std::fs::write(&marker, "").unwrap();
     }
+    let moves = if matches!(fault, Fault::PassOnly) {
+        r#"echo "info string move 0000 path ""#
+    } else {
+        r#"echo "info string move k3k5 path k3 k5"; echo "info string move m1m1 path m1 k3 m1""#
+    };
     let script = format!(
         r#"#!/bin/sh
 moves=""
@@ -43,7 +50,7 @@ while read -r line; do
     isready) echo readyok;;
     "position startpos moves "*) moves="${{line#position startpos moves }}";;
     "position startpos") moves="";;
-    "moves"*) echo "info string move k3k5 path k3 k5"; echo "info string move m1m1 path m1 k3 m1"; echo "info string end of moves";;
+    "moves"*) {moves}; echo "info string end of moves";;
     d) echo " 17 D"; echo "Fen: D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD A 0"
        echo "Players: AD  To move: A  Rules: standard"; echo "Winner: none";;
     go*) if [ -e "{marker}" ]; then rm -f "{marker}"; {on_go}; fi

@@ -491,6 +491,18 @@ mod tests {
         }
 
         #[test]
+        fn forced_pass() {
+            let mut g = game(Fault::PassOnly, true);
+            let s = g.state("g").unwrap();
+            assert_eq!(s["mustPass"], true);
+            assert_eq!(s["movable"], serde_json::json!([]));
+            assert_eq!(g.play("k3k5").unwrap_err().status, 400);
+            g.play("0000").unwrap();
+            assert_eq!(g.moves[0].mv, "0000");
+            assert!(g.moves[0].path.is_empty());
+        }
+
+        #[test]
         fn crash_restarts_and_keeps_the_game() {
             let mut g = game(Fault::CrashOnGo, false);
             let p = g.computer_move().unwrap();
