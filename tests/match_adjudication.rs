@@ -1,13 +1,13 @@
 //! Adjudication by `sanqi match` against scripted fake engines on the toy games of
-//! `match_support`: resign and draw by score, multi-player seats and shared points, stalls (passes,
+//! `support::matches`: resign and draw by score, multi-player seats and shared points, stalls (passes,
 //! ply cap, no progress), and the SPRT stop.
 
-mod match_support;
+mod support;
 
-use match_support::*;
 use sanqi::tournament::config::ResignAdjudication;
 use sanqi::tournament::record::Termination;
 use sanqi::tournament::{run_game, run_game_with_progress};
+use support::matches::*;
 
 #[test]
 fn resign_adjudication_by_score() {

@@ -1,17 +1,17 @@
 //! The referee of `sanqi match` against scripted fake engines (tests/fake_engines/fake.py) on the
-//! toy games of `match_support`: normal games, engine failures (illegal moves, hangs, crashes,
+//! toy games of `support::matches`: normal games, engine failures (illegal moves, hangs, crashes,
 //! time losses, failed starts), what engines are sent, per-engine limits and setups.
 
-mod match_support;
+mod support;
 
 use std::time::{Duration, Instant};
 
-use match_support::*;
 use sanqi::tournament::config::EngineSpec;
 use sanqi::tournament::proto::Proto;
 use sanqi::tournament::record::Termination;
 use sanqi::tournament::timecontrol::TimeControl;
 use sanqi::tournament::{run_game, OpeningSource};
+use support::matches::*;
 
 #[test]
 fn normal_games_are_won_by_rule_and_colours_swap() {

@@ -448,7 +448,7 @@ fn currmove_is_reported_after_one_second() {
     let control = Arc::new(SearchControl::new());
     let c = Arc::clone(&control);
     let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(1400));
+        std::thread::sleep(Duration::from_millis(3000));
         c.stop();
     });
     let pos = Connect4::new();
@@ -467,7 +467,7 @@ fn currmove_is_reported_after_one_second() {
             SearchEvent::Iteration(_) => None,
         })
         .collect();
-    assert!(!current.is_empty(), "no currmove in 1.4 s");
+    assert!(!current.is_empty(), "no currmove in 3 s");
     for (mv, number) in current {
         assert!(legal(&pos).contains(&mv));
         assert!((1..=7).contains(&number));

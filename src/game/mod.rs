@@ -185,7 +185,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the side to move is in check (always false where there is no check).
     fn in_check(&self) -> bool;
     /// Game end decided by rule from the history alone, without looking at legal moves:
-    /// repetition (xiangqi: perpetual check), move-count rules, insufficient material,
+    /// repetition (xiangqi: perpetual check and chase), move-count rules, insufficient material,
     /// a completed target triangle. `None` while the game goes on by these rules.
     fn rule_outcome(&self) -> Option<Outcome>;
     /// [`Game::rule_outcome`] as the search sees it: the last `plies_from_root` plies were
@@ -223,6 +223,24 @@ pub trait Game: Clone + Send + Sync + 'static {
             (Outcome::Draw, false) => "by stalemate".into(),
             (_, true) => "by rule".into(),
         }
+    }
+
+    /// The name of player `player` (0-based, in turn order) in the words of the game's records
+    /// and of the `d` command's `Outcome:` line (`white`, `red`). Default: `player 1`, `player 2`...
+    fn player_name(&self, player: usize) -> String {
+        format!("player {}", player + 1)
+    }
+
+    /// The game-end line of the `d` command when the game is over here (by its rules or for
+    /// want of a legal move): `Outcome: black wins by perpetual chase`, `Outcome: draw by
+    /// threefold repetition`. `None` while the game goes on.
+    fn outcome_line(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        let reason = self.outcome_reason(outcome);
+        Some(match outcome {
+            Outcome::Win(w) => format!("Outcome: {} wins {reason}", self.player_name(w)),
+            Outcome::Draw => format!("Outcome: draw {reason}"),
+        })
     }
 
     /// How many numbered start positions this setup plays from (Chess960: 960), for match

@@ -302,6 +302,12 @@ macro_rules! register_games {
                 with_game!(self, g => $crate::game::Game::display(g))
             }
 
+            /// The `Outcome:` line of `d` when the game is over here (see
+            /// [`$crate::game::Game::outcome_line`]).
+            pub fn outcome_line(&self) -> Option<String> {
+                with_game!(self, g => $crate::game::Game::outcome_line(g))
+            }
+
             /// Parses `text` as a legal move and plays it.
             pub fn play_text_move(
                 &mut self,
@@ -318,6 +324,22 @@ macro_rules! register_games {
             /// Checks that `text` is a legal move here.
             pub fn check_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
                 with_game!(self, configs, g, c => $crate::game::Game::parse_move(g, text, c).map(|_| ()))
+            }
+
+            /// Checks that `text` is one of the legal moves generated here (for `searchmoves`):
+            /// stricter than [`AnyGame::check_move`], which also accepts what `position ...
+            /// moves` may play but a search never does (the null move `0000`).
+            pub fn check_root_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
+                with_game!(self, configs, g, c => {
+                    let m = $crate::game::Game::parse_move(g, text, c)?;
+                    let mut list = <_ as ::core::default::Default>::default();
+                    $crate::game::Game::generate_moves(g, &mut list);
+                    if $crate::game::MoveBuffer::moves(&list).contains(&m) {
+                        Ok(())
+                    } else {
+                        Err($crate::game::GameError::new(format!("'{text}' is not a legal move of the position")))
+                    }
+                })
             }
 
             /// Perft with one line per root move (`move: count`) and the total.

@@ -24,6 +24,9 @@ pub struct SearchLimits {
     pub infinite: bool,
     /// Time kept back per move for the GUI and the pipes (`Move Overhead`).
     pub move_overhead_ms: u64,
+    /// When the `go` command was read: the clock limits count from here, so that time spent
+    /// before the search starts (a queued job) is not spent twice. `None`: from the search's start.
+    pub received: Option<std::time::Instant>,
 }
 
 /// Options of the search that come from engine options.

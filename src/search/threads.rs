@@ -41,7 +41,7 @@ pub(crate) fn run<G: Game>(
     control: &SearchControl,
     report: &mut dyn FnMut(SearchEvent<G::Move>),
 ) -> SearchResult<G::Move> {
-    let start = Instant::now();
+    let start = limits.received.unwrap_or_else(Instant::now);
     tt.new_search();
     let mut list = G::MoveList::default();
     position.generate_moves(&mut list);

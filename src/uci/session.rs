@@ -108,6 +108,12 @@ impl Session {
         }
     }
 
+    /// Sends a job that works on the table (see [`Tickets::wait_for_table_jobs`]).
+    fn send_table_job(&self, job: Job) {
+        self.tickets.table_job_sent();
+        self.send(job);
+    }
+
     fn handle(&mut self, cmd: Command) -> bool {
         match cmd {
             Command::Empty => {}
@@ -124,10 +130,13 @@ impl Session {
                 self.handshake();
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.reply(Reply::ReadyOk),
+            Command::IsReady => {
+                self.tickets.wait_for_table_jobs();
+                self.reply(Reply::ReadyOk)
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Register(_) => {}
-            Command::UciNewGame => self.send(Job::NewGame),
+            Command::UciNewGame => self.send_table_job(Job::NewGame),
             Command::Position { start, moves } => self.set_position(&start, &moves),
             Command::Go(params) => self.go(&params),
             Command::Perft { depth } => self.send(Job::Perft {
@@ -149,13 +158,17 @@ impl Session {
                 depth,
                 dialect: self.dialect,
             }),
-            Command::Display => self.out.lines(
-                self.position
+            Command::Display => {
+                // The drawing, then the verdict when the game is over (for harnesses).
+                let mut lines: Vec<String> = self
+                    .position
                     .display()
                     .lines()
                     .map(str::to_string)
-                    .collect::<Vec<_>>(),
-            ),
+                    .collect();
+                lines.extend(self.position.outcome_line());
+                self.out.lines(lines);
+            }
             Command::Eval => {
                 for (name, value) in self.position.eval_terms() {
                     self.reply(Reply::message(format!("eval {name} {value}")));
@@ -259,10 +272,10 @@ impl Session {
                 match effect {
                     Effect::None => {}
                     Effect::ResizeHash => {
-                        self.send(Job::ResizeHash(self.settings.hash_mb, self.dialect))
+                        self.send_table_job(Job::ResizeHash(self.settings.hash_mb, self.dialect))
                     }
-                    Effect::ClearHash => self.send(Job::ClearHash),
-                    Effect::NewGame => self.send(Job::NewGame),
+                    Effect::ClearHash => self.send_table_job(Job::ClearHash),
+                    Effect::NewGame => self.send_table_job(Job::NewGame),
                     Effect::GameChanged => self.reset_position(),
                 }
             }
@@ -325,7 +338,7 @@ impl Session {
         let mut allowed: Option<Vec<String>> = None;
         if !params.searchmoves.is_empty() {
             for mv in &params.searchmoves {
-                if let Err(e) = self.position.check_move(mv, &self.settings.configs) {
+                if let Err(e) = self.position.check_root_move(mv, &self.settings.configs) {
                     self.error(format!("searchmoves: '{mv}': {e}"));
                     return;
                 }
@@ -380,6 +393,7 @@ impl Session {
             mate: p.mate,
             infinite: p.infinite,
             move_overhead_ms: self.settings.move_overhead_ms,
+            received: Some(Instant::now()),
         }
     }
 

@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use parking_lot::Mutex;
+use parking_lot::{Condvar, Mutex};
 
 use crate::search::SearchControl;
 
@@ -25,6 +25,8 @@ struct Counters {
     running: u64,
     /// Number of the last search that has printed its `bestmove`.
     finished: u64,
+    /// Table jobs (resize, clear, new game) sent to the search thread and not yet done.
+    table_jobs: u64,
 }
 
 /// The ticket state and the control flags of the running search, shared by the session and the
@@ -32,6 +34,8 @@ struct Counters {
 #[derive(Default)]
 pub(crate) struct Tickets {
     counters: Mutex<Counters>,
+    /// Signalled when a table job is done.
+    table_done: Condvar,
     control: SearchControl,
     /// UCCI: the opponent offers a draw (`go draw`, `ponderhit draw`) to the running search.
     draw_offered: AtomicBool,
@@ -91,6 +95,29 @@ impl Tickets {
         c.finished = ticket;
     }
 
+    /// A table job (allocating, clearing) is sent to the search thread.
+    pub fn table_job_sent(&self) {
+        self.counters.lock().table_jobs += 1;
+    }
+
+    /// The search thread has done a table job.
+    pub fn table_job_done(&self) {
+        let mut c = self.counters.lock();
+        c.table_jobs = c.table_jobs.saturating_sub(1);
+        self.table_done.notify_all();
+    }
+
+    /// `isready`: while no search runs, waits until the table jobs sent so far are done, so that
+    /// the work of `setoption name Hash` or `ucinewgame` (seconds for a large table) is done
+    /// before `readyok` and never on the clock of the next `go`. While a search runs, `readyok`
+    /// must come at once, and this returns at once.
+    pub fn wait_for_table_jobs(&self) {
+        let mut c = self.counters.lock();
+        while c.table_jobs > 0 && c.running == 0 && c.finished == c.issued {
+            self.table_done.wait(&mut c);
+        }
+    }
+
     /// `quit` or end of input: stop everything and skip the queued jobs.
     pub fn quit(&self) {
         self.quitting.store(true, Ordering::SeqCst);
@@ -144,6 +171,37 @@ mod tests {
         t.end(a, || {});
         t.begin(b, false, false);
         assert!(t.control().is_stopped());
+    }
+
+    #[test]
+    fn isready_waits_for_table_jobs_unless_a_search_runs() {
+        use std::sync::Arc;
+        use std::time::Duration;
+        let t = Arc::new(Tickets::default());
+        t.table_job_sent();
+        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let worker = {
+            let (t, done) = (Arc::clone(&t), Arc::clone(&done));
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                done.store(true, Ordering::SeqCst);
+                t.table_job_done();
+            })
+        };
+        t.wait_for_table_jobs();
+        assert!(
+            done.load(Ordering::SeqCst),
+            "readyok before the table was ready"
+        );
+        worker.join().unwrap();
+        // With a search running, isready is answered at once even with table work queued.
+        let ticket = t.issue();
+        t.begin(ticket, false, false);
+        t.table_job_sent();
+        t.wait_for_table_jobs();
+        t.table_job_done();
+        t.end(ticket, || {});
+        t.wait_for_table_jobs();
     }
 
     #[test]

@@ -92,12 +92,19 @@ impl SearchThread {
         }
         match job {
             Job::Quit => return false,
-            Job::NewGame => self.searcher.clear(),
-            Job::ClearHash => self.searcher.clear_hash(),
+            Job::NewGame => {
+                self.searcher.clear();
+                self.tickets.table_job_done();
+            }
+            Job::ClearHash => {
+                self.searcher.clear_hash();
+                self.tickets.table_job_done();
+            }
             Job::ResizeHash(mb, dialect) => {
                 if let Err(e) = self.searcher.resize_hash(mb) {
                     self.out.error(e, dialect);
                 }
+                self.tickets.table_job_done();
             }
             Job::Perft {
                 mut game,
@@ -142,7 +149,8 @@ fn think<G: Game>(
     tickets: &Tickets,
     out: &Output,
 ) -> Vec<String> {
-    let start = Instant::now();
+    // Time since `go` was read (the clock counts from there too).
+    let start = job.limits.received.unwrap_or_else(Instant::now);
     let dialect = job.dialect;
     if dialect == Dialect::Ucci && job.limits.depth == Some(0) {
         // UCCI 3.0: `go depth 0` asks for no move.

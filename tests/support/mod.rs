@@ -7,6 +7,7 @@
 
 pub mod cc_model;
 pub mod driver;
+pub mod matches;
 pub mod toys;
 
 use std::process::{Command, Stdio};

@@ -313,6 +313,10 @@ impl Game for Chess {
         reason.to_string()
     }
 
+    fn player_name(&self, player: usize) -> String {
+        if player == 0 { "white" } else { "black" }.to_string()
+    }
+
     /// Reads `e2e4`, `e7e8q` (promotion letter in either case), castling as king-to-destination
     /// (`e1g1`) or king-takes-rook (`e1h1`) in any mode, and `0000` (a pass; refused in check).
     fn parse_move(&self, text: &str, _config: &ChessConfig) -> Result<Move, GameError> {

@@ -560,6 +560,11 @@ impl Game for ChineseCheckers {
         self.winner().map_or(Outcome::Draw, Outcome::Win)
     }
 
+    /// `player 1 (home A)`: the player's number and home triangle.
+    fn player_name(&self, player: usize) -> String {
+        format!("player {} (home {})", player + 1, self.home(player))
+    }
+
     fn outcome_reason(&self, outcome: Outcome) -> String {
         match outcome {
             Outcome::Win(_) => "(target triangle filled)".to_string(),

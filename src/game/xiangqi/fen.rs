@@ -3,7 +3,7 @@
 //! `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`: ten ranks from
 //! Black's back rank (rank 9) down to Red's (rank 0), upper case Red. Letters `K A B N R C P`,
 //! with `E` (elephant) and `H` (horse) accepted; side `w` or `r` for Red, `b` for Black. The two
-//! `-` fields are ignored, the half-move clock (plies since the last capture, for the 120-ply
+//! chess fields (castling, en passant) must be `-`, the half-move clock (plies since the last capture, for the 120-ply
 //! limit) and the move number are optional. Writing uses `w`/`b` and `B`/`N`.
 //!
 //! Positions that cannot arise in a game are rejected with a message naming the problem.
@@ -62,6 +62,17 @@ fn piece_from_char(c: char) -> Option<u8> {
     Some(color_flag(side) | kind)
 }
 
+/// A field as an error message quotes it: at most 20 characters (a fuzzer's field can be
+/// thousands long).
+fn clip(field: &str) -> String {
+    if field.chars().count() > 20 {
+        let head: String = field.chars().take(20).collect();
+        format!("{head}...")
+    } else {
+        field.to_string()
+    }
+}
+
 /// Parses a FEN into a position with an empty history.
 pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
     let mut fields = fen.split_whitespace();
@@ -78,26 +89,41 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
             )))
         }
     };
-    // Two ignored fields (castling and en passant in chess), usually "-".
-    let _ = fields.next();
-    let _ = fields.next();
+    // The castling and en passant fields of chess: xiangqi has neither, so each must be `-`
+    // (or absent, with everything after it).
+    for name in ["castling", "en passant"] {
+        match fields.next() {
+            None | Some("-") => {}
+            Some(t) => {
+                return Err(GameError::new(format!(
+                    "bad {name} field '{}' in FEN (xiangqi has none: expected '-')",
+                    clip(t)
+                )))
+            }
+        }
+    }
     let rule60 = match fields.next() {
         None => 0,
         Some(t) => t.parse::<u16>().map_err(|_| {
             GameError::new(format!(
-                "bad half-move clock '{t}' in FEN (expected a number)"
+                "bad half-move clock '{}' in FEN (expected a number)",
+                clip(t)
             ))
         })?,
     };
     let fullmove = match fields.next() {
         None => 1,
         Some(t) => t.parse::<u32>().map_err(|_| {
-            GameError::new(format!("bad move number '{t}' in FEN (expected a number)"))
+            GameError::new(format!(
+                "bad move number '{}' in FEN (expected a number)",
+                clip(t)
+            ))
         })?,
     };
     if let Some(extra) = fields.next() {
         return Err(GameError::new(format!(
-            "unexpected '{extra}' after the FEN"
+            "unexpected '{}' after the FEN",
+            clip(extra)
         )));
     }
 

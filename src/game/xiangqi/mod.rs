@@ -1,12 +1,13 @@
 //! Xiangqi (Chinese chess): board, legal moves, make/undo, Zobrist hashing, FEN, ICCS moves,
-//! the repetition rules (perpetual check loses) and the evaluation.
+//! the repetition rules (perpetual check and perpetual chase lose) and the evaluation.
 //!
 //! Red is side 0 (upper case, `w` in FEN), Black is side 1.
 //!
 //! Files: [`board`] (mailbox, tables, attack test), `movegen` (legal generation), `fen`,
-//! `iccs` (move text), [`zobrist`], `rules` (repetition and move limit), `eval`.
+//! `iccs` (move text), [`zobrist`], `rules` (repetition and move limit), `chase` (the chase rule), `eval`.
 
 pub mod board;
+mod chase;
 pub mod eval;
 mod fen;
 mod iccs;
@@ -110,9 +111,18 @@ pub(crate) struct State {
     in_check: bool,
     /// Plies since the last capture (the 120-ply limit).
     rule60: u16,
-    /// Plies since the last capture or null move: how far back a repetition can reach.
-    repetition_window: u16,
+    /// Plies since the last capture or null move: how far back a repetition can reach. It
+    /// saturates at 255, which is harmless: 120 plies without a capture end the game anyway.
+    /// (A `u8` keeps `State` at 16 bytes with the move below.)
+    repetition_window: u8,
+    /// The move that led here (`Move::default()` at the root and after a null move): the
+    /// chase rule replays a repeated cycle from it.
+    last_move: Move,
 }
+
+// Every make_move pushes a `State`: keep it at 16 bytes (the chase rule's `last_move` fits
+// because `repetition_window` is a byte), which measured as fast as before the chase rule.
+const _: () = assert!(std::mem::size_of::<State>() == 16);
 
 /// A xiangqi position with its history (make/undo stack).
 #[derive(Clone, Debug)]
@@ -370,6 +380,7 @@ impl Game for Xiangqi {
             in_check: false,
             rule60,
             repetition_window: window,
+            last_move: m,
         };
         self.st.in_check = self.compute_in_check();
     }
@@ -412,6 +423,7 @@ impl Game for Xiangqi {
             in_check: false,
             rule60: self.st.rule60.saturating_add(1),
             repetition_window: 0,
+            last_move: Move::default(),
         };
         self.side ^= 1;
     }
@@ -454,6 +466,10 @@ impl Game for Xiangqi {
         } else {
             "by stalemate (no legal move loses)".to_string()
         }
+    }
+
+    fn player_name(&self, player: usize) -> String {
+        if player == 0 { "red" } else { "black" }.to_string()
     }
 
     fn parse_move(&self, text: &str, config: &XiangqiConfig) -> Result<Move, GameError> {

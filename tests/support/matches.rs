@@ -2,7 +2,6 @@
 //! (two players, with a notation setup option) and a counting race for 2 to 6 players (first to
 //! bring the total to 10 wins), and scripted fake engines (tests/fake_engines/fake.py). The toy
 //! rules are simple enough that every expected result is worked out by hand in a comment.
-#![allow(dead_code)]
 
 use std::time::Duration;
 
