@@ -374,7 +374,7 @@ mod tests {
         assert_eq!(s.hash_mb, 64);
         let v = find("UCI_Variant", false).unwrap();
         assert_eq!(s.apply(v, Some("Xiangqi")), Ok(Effect::GameChanged));
-        assert_eq!(s.variant, GameKind::Xiangqi);
+        assert_eq!(Some(s.variant), GameKind::from_name("xiangqi"));
         assert_eq!(
             s.apply_setup("xiangqiranks", true, Some("1-10")),
             Some(Ok(Effect::None))
