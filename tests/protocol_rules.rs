@@ -23,93 +23,87 @@ fn display(e: &mut Engine) -> Vec<String> {
     lines
 }
 
+/// Sets `position` (the rest of a `position` command) and returns the `Outcome:` line of `d`, if any.
+fn outcome(e: &mut Engine, position: &str) -> Option<String> {
+    e.send(&format!("position {position}"));
+    display(e).into_iter().find(|l| l.starts_with("Outcome:"))
+}
+
+/// Checks the `Outcome:` line of `d` after each position of `cases` (`None`: the game goes on).
+fn check_outcomes(variant: &str, cases: &[(&str, Option<&str>)]) {
+    let mut e = engine(variant);
+    for &(position, expected) in cases {
+        assert_eq!(
+            outcome(&mut e, position).as_deref(),
+            expected,
+            "{variant}: {position}"
+        );
+    }
+}
+
+const CHASE: &str =
+    "fen 5k3/9/9/9/n8/9/9/9/9/R2K5 b - - 0 1 moves a5b7 a0b0 b7a5 b0a0 a5b7 a0b0 b7a5";
+
 #[test]
 fn d_prints_a_perpetual_chase_as_the_outcome() {
-    let mut e = engine("xiangqi");
-    e.send(
-        "position fen 5k3/9/9/9/n8/9/9/9/9/R2K5 b - - 0 1 moves a5b7 a0b0 b7a5 b0a0 a5b7 a0b0 b7a5 b0a0",
-    );
-    let lines = display(&mut e);
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "Outcome: black wins by perpetual chase"),
-        "{lines:?}"
-    );
-    // One ply earlier the game goes on: no outcome line.
-    e.send(
-        "position fen 5k3/9/9/9/n8/9/9/9/9/R2K5 b - - 0 1 moves a5b7 a0b0 b7a5 b0a0 a5b7 a0b0 b7a5",
-    );
-    let lines = display(&mut e);
-    assert!(
-        !lines.iter().any(|l| l.starts_with("Outcome:")),
-        "{lines:?}"
+    let repeated = format!("{CHASE} b0a0");
+    check_outcomes(
+        "xiangqi",
+        &[
+            (&repeated, Some("Outcome: black wins by perpetual chase")),
+            // One ply earlier the game goes on: no outcome line.
+            (CHASE, None),
+        ],
     );
 }
 
 #[test]
 fn d_prints_perpetual_check_and_repetition_in_xiangqi() {
-    let mut e = engine("xiangqi");
-    e.send("position fen R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9");
-    let lines = display(&mut e);
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "Outcome: black wins by perpetual check"),
-        "{lines:?}"
-    );
-    e.send("position fen 5k3/9/9/9/c8/9/9/9/9/R2K5 b - - 0 1 moves f9f8 d0d1 f8f9 d1d0 f9f8 d0d1 f8f9 d1d0");
-    let lines = display(&mut e);
-    assert!(
-        lines.iter().any(|l| l == "Outcome: draw by repetition"),
-        "{lines:?}"
+    check_outcomes(
+        "xiangqi",
+        &[
+            (
+                "fen R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9",
+                Some("Outcome: black wins by perpetual check"),
+            ),
+            (
+                "fen 5k3/9/9/9/c8/9/9/9/9/R2K5 b - - 0 1 moves f9f8 d0d1 f8f9 d1d0 f9f8 d0d1 f8f9 d1d0",
+                Some("Outcome: draw by repetition"),
+            ),
+        ],
     );
 }
 
 #[test]
 fn d_prints_the_outcome_in_chess() {
-    let mut e = engine("chess");
-    e.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
-    let lines = display(&mut e);
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "Outcome: draw by threefold repetition"),
-        "{lines:?}"
-    );
-    e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
-    let lines = display(&mut e);
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "Outcome: black wins by checkmate"),
-        "{lines:?}"
-    );
-    e.send("position startpos");
-    let lines = display(&mut e);
-    assert!(
-        !lines.iter().any(|l| l.starts_with("Outcome:")),
-        "{lines:?}"
+    check_outcomes(
+        "chess",
+        &[
+            (
+                "startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+                Some("Outcome: draw by threefold repetition"),
+            ),
+            (
+                "startpos moves f2f3 e7e5 g2g4 d8h4",
+                Some("Outcome: black wins by checkmate"),
+            ),
+            ("startpos", None),
+        ],
     );
 }
 
 #[test]
 fn d_prints_the_outcome_in_chinese_checkers() {
-    let mut e = engine("chinesecheckers");
-    // Player 1 (home A) has filled its target triangle.
-    e.send("position fen A/AA/AAA/AAAA/13/12/11/10/DDDDD4/DDDDD5/11/12/13/4/3/2/1 AD D 0");
-    let lines = display(&mut e);
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "Outcome: player 1 (home A) wins (target triangle filled)"),
-        "{lines:?}"
-    );
-    e.send("position startpos");
-    let lines = display(&mut e);
-    assert!(
-        !lines.iter().any(|l| l.starts_with("Outcome:")),
-        "{lines:?}"
+    check_outcomes(
+        "chinesecheckers",
+        &[
+            // Player 1 (home A) has filled its target triangle.
+            (
+                "fen A/AA/AAA/AAAA/13/12/11/10/DDDDD4/DDDDD5/11/12/13/4/3/2/1 AD D 0",
+                Some("Outcome: player 1 (home A) wins (target triangle filled)"),
+            ),
+            ("startpos", None),
+        ],
     );
 }
 
