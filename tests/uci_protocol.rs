@@ -491,44 +491,65 @@ fn skill_level_and_limit_strength_search_shallower_and_still_take_a_seen_mate() 
 }
 
 #[test]
-fn search_parameters_are_spin_options_and_change_the_bench_signature_at_once() {
+fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at_once() {
     let mut e = Engine::uci();
     e.send("uci");
     let (_, lines) = e.expect_prefix("uciok", PROMPT);
-    for name in [
-        "Search Use NullMove",
-        "Search Use LMR",
-        "Search RFP Margin",
-        "Search LMR Divisor",
-        "Search Use QS SEE",
-    ] {
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with(&format!("option name {name} type spin default "))),
-            "{name} missing: {lines:?}"
-        );
+    for game in ["Chess", "Xiangqi", "CC"] {
+        for name in [
+            "Use NullMove",
+            "Use LMR",
+            "RFP Margin",
+            "LMR Divisor",
+            "Use QS SEE",
+        ] {
+            let name = format!("Search {game} {name}");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("option name {name} type spin default "))),
+                "{name} missing: {lines:?}"
+            );
+        }
     }
     e.send("spsa");
     e.send("isready");
     let (_, spsa) = e.expect_prefix("readyok", PROMPT);
     assert!(
         spsa.iter()
-            .any(|l| l == "Search RFP Margin, int, 80, 10, 400, 10, 0.002"),
+            .any(|l| l == "Search Chess RFP Margin, int, 80, 10, 400, 10, 0.002"),
         "{spsa:?}"
     );
+    // One game's listing: its weights and its search parameters, nothing of the others.
+    e.send("spsa xiangqi");
+    e.send("isready");
+    let (_, xiangqi) = e.expect_prefix("readyok", PROMPT);
+    assert!(xiangqi.iter().any(|l| l.starts_with("Search Xiangqi RFP Margin, int, ")));
+    assert!(xiangqi.iter().any(|l| l.starts_with("Xiangqi Rook MG, int, ")));
+    assert!(
+        xiangqi
+            .iter()
+            .all(|l| l.starts_with("Xiangqi ") || l.starts_with("Search Xiangqi ")),
+        "{xiangqi:?}"
+    );
+    e.send("spsa go");
+    let (err, _) = e.expect_prefix("info string error: ", PROMPT);
+    assert!(err.contains("unknown game"), "{err}");
     let signature = |e: &mut Engine| {
         e.send("bench 8");
         let (total, _) = e.expect_prefix("info string Nodes searched", Duration::from_secs(120));
         total
     };
     let base = signature(&mut e);
-    e.send("setoption name Search Use NullMove value 0");
+    e.send("setoption name Search Chess Use NullMove value 0");
     let without = signature(&mut e);
     assert_ne!(base, without);
-    e.send("setoption name Search Use NullMove value 1");
+    e.send("setoption name Search Chess Use NullMove value 1");
     assert_eq!(signature(&mut e), base);
-    e.send("setoption name Search RFP Margin value 401");
+    e.send("setoption name Search Xiangqi Use NullMove value 0");
+    assert_ne!(signature(&mut e), base);
+    e.send("setoption name Search Xiangqi Use NullMove value 1");
+    e.send("setoption name Search Chess RFP Margin value 401");
     let (err, _) = e.expect_prefix("info string error: ", PROMPT);
     assert!(err.contains("out of range"), "{err}");
     assert_eq!(signature(&mut e), base);

@@ -134,9 +134,13 @@ pub enum Command {
     Display,
     /// `eval`: print the static evaluation.
     Eval,
-    /// `spsa`: list every tunable parameter as `name, int, value, min, max, step, rate` (the
-    /// input format of SPSA tuners such as OpenBench's).
-    Spsa,
+    /// `spsa [<game>]`: list every tunable parameter (of one game: its evaluation and search
+    /// parameters) as `name, int, value, min, max, step, rate` (the input format of SPSA tuners
+    /// such as OpenBench's).
+    Spsa {
+        /// The game whose parameters to list (its `UCI_Variant` name); all if absent.
+        game: Option<String>,
+    },
     /// `moves [<piece>]`: list the legal moves (of one piece, given by its square or cell) with a
     /// witness path each (for Chinese-checkers GUIs that do not know the rules).
     ListMoves {
@@ -300,7 +304,10 @@ impl fmt::Display for InDialect<'_, Command> {
             },
             Command::Display => f.write_str("d"),
             Command::Eval => f.write_str("eval"),
-            Command::Spsa => f.write_str("spsa"),
+            Command::Spsa { game } => match game {
+                Some(g) => write!(f, "spsa {g}"),
+                None => f.write_str("spsa"),
+            },
             Command::ListMoves { piece } => match piece {
                 Some(p) => write!(f, "moves {p}"),
                 None => f.write_str("moves"),

@@ -37,7 +37,13 @@ fn simple_commands() {
         ("quit", Command::Quit),
         ("d", Command::Display),
         ("eval", Command::Eval),
-        ("spsa", Command::Spsa),
+        ("spsa", Command::Spsa { game: None }),
+        (
+            "spsa xiangqi",
+            Command::Spsa {
+                game: Some("xiangqi".into()),
+            },
+        ),
         ("ponderhit", Command::PonderHit { draw: false }),
         ("ponderhit draw", Command::PonderHit { draw: true }),
         ("debug", Command::Debug(true)),

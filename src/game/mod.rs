@@ -117,6 +117,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     const SETUP: &'static [SetupOption<Self::Config>] = &[];
     /// The tunable weights of the game's evaluation (UCI spin options, `spsa`).
     const PARAMS: &'static [&'static Param] = &[];
+    /// The word that names the game in its search options (`Search <label> RFP Margin`, see
+    /// [`crate::search::params`]); empty for a game without options of its own.
+    const SEARCH_LABEL: &'static str = "";
+    /// The game's own defaults of search parameters, as `(suffix, value)` pairs over the generic
+    /// table ([`crate::search::params::TEMPLATE`]); measured per game (README, Search).
+    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[];
     /// The positions `sanqi bench` searches for this game (in the default setup).
     const BENCH_POSITIONS: &'static [&'static str] = &[];
     /// The depth `sanqi bench` searches them to (picked so the whole bench takes seconds).

@@ -158,6 +158,19 @@ macro_rules! register_games {
                 }
             }
 
+            /// The game's search parameters (`Search <label> ...`).
+            pub fn search_params(self) -> &'static $crate::search::params::SearchParams {
+                match self {
+                    $( GameKind::$variant => $crate::search::params::for_game::<$ty>(), )+
+                }
+            }
+
+            /// Every tunable parameter of this game: its evaluation weights, then its search
+            /// parameters.
+            pub fn all_params(self) -> Vec<&'static $crate::tune::Param> {
+                self.params().iter().copied().chain(self.search_params().params()).collect()
+            }
+
             /// The bench positions of the game and the depth they are searched to.
             pub fn bench(self) -> (&'static [&'static str], u32) {
                 match self {
@@ -395,13 +408,13 @@ pub const DEFAULT_GAME: GameKind = GameKind::Chess;
 /// The game of the UCCI dialect: `ucci` selects it.
 pub const UCCI_GAME: GameKind = GameKind::Xiangqi;
 
-/// Every tunable parameter of the engine, in a fixed order: each game's weights in registry
-/// order, then the search's.
+/// Every tunable parameter of the engine, in a fixed order: each game's weights and search
+/// parameters in registry order, then the search parameters every game shares.
 pub fn all_params() -> Vec<&'static Param> {
     GameKind::ALL
         .iter()
-        .flat_map(|k| k.params().iter().copied())
-        .chain(crate::search::params())
+        .flat_map(|k| k.all_params())
+        .chain(crate::search::shared_params())
         .collect()
 }
 
@@ -432,6 +445,23 @@ mod tests {
             for q in &params[..i] {
                 assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
             }
+        }
+    }
+
+    #[test]
+    fn every_game_labels_its_search_options_and_overrides_known_rows() {
+        let mut labels = Vec::new();
+        for &kind in GameKind::ALL {
+            let (label, unknown) = with_kind!(kind, G => (
+                <G as crate::game::Game>::SEARCH_LABEL,
+                crate::search::params::unknown_overrides::<G>()
+            ));
+            assert!(!label.is_empty(), "{}", kind.name());
+            assert!(!labels.contains(&label), "{label}");
+            labels.push(label);
+            assert!(unknown.is_empty(), "{}: {unknown:?}", kind.name());
+            let prefix = format!("Search {label} ");
+            assert!(kind.search_params().params().all(|p| p.name.starts_with(&prefix)));
         }
     }
 

@@ -16,7 +16,7 @@ use crate::game::{Game, GameMove, MoveBuffer};
 use super::limits::SearchControl;
 use super::multiplayer::{self, BrsMove, OpponentModel, Teams};
 use super::ordering::{pick, score_moves, ThreadState, COUNTER, NO_MOVE, NULL_MOVE};
-use super::params::{self as sp, on};
+use super::params::{self, Settings};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::{SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -146,13 +146,15 @@ pub(crate) struct Worker<'a, G: Game> {
     pub root_moves: Vec<RootMove<G::Move>>,
     lmr: Vec<[u8; 64]>,
     quiescence_plies: u32,
-    /// `Search Use Twofold`, read once per search.
+    /// The game's search parameters, read once per search.
+    pub s: Settings,
+    /// `Search <game> Use Twofold`, read once per search.
     twofold: bool,
-    /// `Search Use Check Extension`, read once per search.
+    /// `Search <game> Use Check Extension`, read once per search.
     check_extension: bool,
-    /// `Search Use LMR`, read once per search.
+    /// `Search <game> Use LMR`, read once per search.
     use_lmr: bool,
-    /// `Search Use QS SEE`, read once per search.
+    /// `Search <game> Use QS SEE`, read once per search.
     qs_see: bool,
     /// Where the main thread sends its reports (`None` in helper threads).
     pub events: Option<Sender<SearchEvent<G::Move>>>,
@@ -169,9 +171,10 @@ impl<'a, G: Game> Worker<'a, G> {
         root_moves: Vec<G::Move>,
     ) -> Self {
         let teams = Teams::for_position(root);
+        let s = params::for_game::<G>().settings();
         state.prepare(root.num_players());
         let mut lmr = vec![[0u8; 64]; 64];
-        let divisor = f64::from(sp::LMR_DIVISOR.get().max(1));
+        let divisor = f64::from(s.lmr_divisor.max(1));
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 *r = (0.5 + (d as f64).ln() * (m as f64).ln() * 100.0 / divisor) as u8;
@@ -212,10 +215,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 .collect(),
             lmr,
             quiescence_plies: root.quiescence_plies(),
-            twofold: on(&sp::USE_REPETITION_DRAW),
-            check_extension: on(&sp::USE_CHECK_EXTENSION),
-            use_lmr: on(&sp::USE_LMR),
-            qs_see: on(&sp::USE_QS_SEE),
+            twofold: s.use_twofold != 0,
+            check_extension: s.use_check_extension != 0,
+            use_lmr: s.use_lmr != 0,
+            qs_see: s.use_qs_see != 0,
+            s,
             events: None,
         }
     }
@@ -499,20 +503,20 @@ impl<'a, G: Game> Worker<'a, G> {
         let two_player = !self.teams.paranoid;
         if two_player && !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
-            if on(&sp::USE_RFP)
-                && depth <= sp::RFP_DEPTH.get()
-                && static_eval - sp::RFP_MARGIN.get() * depth >= beta
+            if self.s.use_rfp != 0
+                && depth <= self.s.rfp_depth
+                && static_eval - self.s.rfp_margin * depth >= beta
             {
                 return static_eval;
             }
             // Null move: give the opponent a free move; still above beta means a cutoff.
-            if on(&sp::USE_NULL_MOVE)
-                && depth >= sp::NMP_MIN_DEPTH.get()
+            if self.s.use_null_move != 0
+                && depth >= self.s.nmp_min_depth
                 && static_eval >= beta
                 && self.previous(ply) != NULL_MOVE
                 && pos.can_null_move()
             {
-                let r = sp::NMP_BASE.get() + depth / sp::NMP_DIVISOR.get().max(1);
+                let r = self.s.nmp_base + depth / self.s.nmp_divisor.max(1);
                 pos.make_null_move();
                 self.played[ply] = NULL_MOVE;
                 let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -545,19 +549,19 @@ impl<'a, G: Game> Worker<'a, G> {
         let count = list.moves().len();
 
         let futile = two_player
-            && on(&sp::USE_FUTILITY)
+            && self.s.use_futility != 0
             && !pv_node
             && !in_check
-            && depth <= sp::FUTILITY_DEPTH.get()
+            && depth <= self.s.futility_depth
             && alpha.abs() < MATE_BOUND
-            && static_eval + sp::FUTILITY_BASE.get() + sp::FUTILITY_MARGIN.get() * depth <= alpha;
+            && static_eval + self.s.futility_base + self.s.futility_margin * depth <= alpha;
         let lmp_limit = if two_player
-            && on(&sp::USE_LMP)
+            && self.s.use_lmp != 0
             && !pv_node
             && !in_check
-            && depth <= sp::LMP_DEPTH.get()
+            && depth <= self.s.lmp_depth
         {
-            (sp::LMP_BASE.get() + depth * depth) as usize
+            (self.s.lmp_base + depth * depth) as usize
         } else {
             usize::MAX
         };

@@ -43,9 +43,10 @@ pub use multiplayer::MULTIPLAYER_ALGORITHM;
 pub use ordering::ThreadState;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
-/// Every tunable search parameter (UCI spin options, `spsa`), in a fixed order.
-pub fn params() -> impl Iterator<Item = &'static crate::tune::Param> {
-    params::PARAMS.iter().chain(multiplayer::PARAMS).copied()
+/// The search parameters that serve every game (UCI spin options, `spsa`): the multi-player
+/// ones. Each game's own are [`params::for_game`].
+pub fn shared_params() -> impl Iterator<Item = &'static crate::tune::Param> {
+    multiplayer::PARAMS.iter().copied()
 }
 
 /// Score of a side that mates at once (mate in `n` plies scores `MATE - n`).

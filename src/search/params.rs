@@ -1,62 +1,174 @@
-//! Tunable search parameters: the margins and depths of each pruning technique, and one on/off
-//! switch per technique (`Search Use ...`, 0 or 1) so that a match can measure what a technique
-//! is worth (`sanqi match ... "option.Search Use NullMove=0"`). They are UCI `spin` options like
-//! the evaluation weights (see [`crate::tune`]); the search reads them at every node with a
-//! relaxed atomic load.
+//! Tunable search parameters, one set per game: the margins and depths of each pruning
+//! technique, and one on/off switch per technique (`Use ...`, 0 or 1) so that a match can measure
+//! what a technique is worth. Each game gets its own copy of the whole table, named
+//! `Search <label> <suffix>` after the game's [`Game::SEARCH_LABEL`] (`Search Chess RFP Margin`,
+//! `Search Xiangqi Use RFP`, `Search CC LMR Divisor`), with the game's own defaults
+//! ([`Game::SEARCH_DEFAULTS`] overrides the generic ones below). They are UCI `spin` options like
+//! the evaluation weights (see [`crate::tune`]); a search reads its game's values once, at its
+//! start, into a [`Settings`].
 //!
 //! Two-player searches use all of them; in paranoid (more than two players) mode only the late
 //! move reductions apply (see [`super::multiplayer`]).
 
-crate::declare_params! {
-    /// The search parameters, in the order `spsa` prints them.
-    pub static PARAMS;
-    /// First aspiration half-window (centipawns) around the previous iteration's score.
-    pub ASPIRATION_WINDOW = "Search Aspiration Window", 25, 5, 400, 5;
-    /// Reverse futility pruning on (1) or off (0).
-    pub USE_RFP = "Search Use RFP", 1, 0, 1, 1;
-    /// Reverse futility: deepest remaining depth where it applies.
-    pub RFP_DEPTH = "Search RFP Depth", 6, 1, 12, 1;
-    /// Reverse futility: margin per ply of remaining depth.
-    pub RFP_MARGIN = "Search RFP Margin", 80, 10, 400, 10;
-    /// Null-move pruning on (1) or off (0).
-    pub USE_NULL_MOVE = "Search Use NullMove", 1, 0, 1, 1;
-    /// Null move: smallest remaining depth where it is tried.
-    pub NMP_MIN_DEPTH = "Search NMP Min Depth", 3, 1, 8, 1;
-    /// Null move: base reduction.
-    pub NMP_BASE = "Search NMP Base", 3, 1, 6, 1;
-    /// Null move: one more ply of reduction per this many plies of depth.
-    pub NMP_DIVISOR = "Search NMP Divisor", 4, 1, 12, 1;
-    /// Futility pruning of quiet moves on (1) or off (0). Off by default: it lost in both matches
-    /// that measured it (see the README's search table).
-    pub USE_FUTILITY = "Search Use Futility", 0, 0, 1, 1;
-    /// Futility: deepest remaining depth where it applies.
-    pub FUTILITY_DEPTH = "Search Futility Depth", 3, 1, 8, 1;
-    /// Futility: margin at depth 0.
-    pub FUTILITY_BASE = "Search Futility Base", 100, 0, 400, 10;
-    /// Futility: margin added per ply of remaining depth.
-    pub FUTILITY_MARGIN = "Search Futility Margin", 100, 10, 400, 10;
-    /// Late move pruning on (1) or off (0).
-    pub USE_LMP = "Search Use LMP", 1, 0, 1, 1;
-    /// Late move pruning: deepest remaining depth where it applies.
-    pub LMP_DEPTH = "Search LMP Depth", 3, 1, 8, 1;
-    /// Late move pruning: quiet moves kept at depth d are `base + d * d`.
-    pub LMP_BASE = "Search LMP Base", 3, 1, 20, 1;
-    /// Late move reductions on (1) or off (0).
-    pub USE_LMR = "Search Use LMR", 1, 0, 1, 1;
-    /// Late move reductions: the reduction is `0.5 + ln(depth) * ln(move number) * 100 / divisor`.
-    pub LMR_DIVISOR = "Search LMR Divisor", 250, 100, 600, 10;
-    /// Check extension on (1) or off (0).
-    pub USE_CHECK_EXTENSION = "Search Use Check Extension", 1, 0, 1, 1;
-    /// A position repeated once inside the search path counts as a draw (1), or only the game's
-    /// own rule (chess: third occurrence) ends it (0).
-    pub USE_REPETITION_DRAW = "Search Use Twofold", 1, 0, 1, 1;
-    /// Quiescence search skips captures that lose material by static exchange (1), or searches
-    /// every noisy move (0). Only games with an exchange test ([`crate::game::Game::see_ge`]) prune.
-    pub USE_QS_SEE = "Search Use QS SEE", 1, 0, 1, 1;
+use std::sync::LazyLock;
+
+use parking_lot::Mutex;
+
+use crate::game::Game;
+use crate::tune::Param;
+
+/// One entry of the table: the option name's suffix, the generic default, the range and the SPSA
+/// step.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    /// The option name after `Search <label> `.
+    pub suffix: &'static str,
+    /// The default unless the game overrides it.
+    pub default: i32,
+    /// Smallest value.
+    pub min: i32,
+    /// Largest value.
+    pub max: i32,
+    /// SPSA step.
+    pub step: i32,
 }
 
-/// Whether a `Search Use ...` switch is on.
-#[inline(always)]
-pub(crate) fn on(p: &crate::tune::Param) -> bool {
-    p.get() != 0
+/// Declares the table once: the [`Settings`] fields and the [`TEMPLATE`] rows, in one order.
+macro_rules! search_params {
+    ($( $(#[$doc:meta])* $field:ident = $suffix:literal, $def:expr, $min:expr, $max:expr, $step:expr; )*) => {
+        /// One game's search settings, read from its options once per search.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Settings {
+            $( $(#[$doc])* #[doc = concat!("\n\nOption `Search <game> ", $suffix, "`.")] pub $field: i32, )*
+        }
+
+        /// Every row of the table, in the order of [`Settings`]'s fields (the order `spsa` prints).
+        pub const TEMPLATE: &[Spec] = &[
+            $( Spec { suffix: $suffix, default: $def, min: $min, max: $max, step: $step }, )*
+        ];
+
+        impl Settings {
+            /// The settings from the values of the table's rows, in order (missing rows: defaults).
+            fn from_values(values: &[i32]) -> Settings {
+                let mut values = values.iter().copied();
+                Settings { $( $field: values.next().unwrap_or($def), )* }
+            }
+        }
+    };
+}
+
+search_params! {
+    /// First aspiration half-window (centipawns) around the previous iteration's score.
+    aspiration_window = "Aspiration Window", 25, 5, 400, 5;
+    /// Reverse futility pruning on (1) or off (0).
+    use_rfp = "Use RFP", 1, 0, 1, 1;
+    /// Reverse futility: deepest remaining depth where it applies.
+    rfp_depth = "RFP Depth", 6, 1, 12, 1;
+    /// Reverse futility: margin per ply of remaining depth.
+    rfp_margin = "RFP Margin", 80, 10, 400, 10;
+    /// Null-move pruning on (1) or off (0).
+    use_null_move = "Use NullMove", 1, 0, 1, 1;
+    /// Null move: smallest remaining depth where it is tried.
+    nmp_min_depth = "NMP Min Depth", 3, 1, 8, 1;
+    /// Null move: base reduction.
+    nmp_base = "NMP Base", 3, 1, 6, 1;
+    /// Null move: one more ply of reduction per this many plies of depth.
+    nmp_divisor = "NMP Divisor", 4, 1, 12, 1;
+    /// Futility pruning of quiet moves on (1) or off (0). Off by default: it lost in both matches
+    /// that measured it (see the README's search table).
+    use_futility = "Use Futility", 0, 0, 1, 1;
+    /// Futility: deepest remaining depth where it applies.
+    futility_depth = "Futility Depth", 3, 1, 8, 1;
+    /// Futility: margin at depth 0.
+    futility_base = "Futility Base", 100, 0, 400, 10;
+    /// Futility: margin added per ply of remaining depth.
+    futility_margin = "Futility Margin", 100, 10, 400, 10;
+    /// Late move pruning on (1) or off (0).
+    use_lmp = "Use LMP", 1, 0, 1, 1;
+    /// Late move pruning: deepest remaining depth where it applies.
+    lmp_depth = "LMP Depth", 3, 1, 8, 1;
+    /// Late move pruning: quiet moves kept at depth d are `base + d * d`.
+    lmp_base = "LMP Base", 3, 1, 20, 1;
+    /// Late move reductions on (1) or off (0).
+    use_lmr = "Use LMR", 1, 0, 1, 1;
+    /// Late move reductions: the reduction is `0.5 + ln(depth) * ln(move number) * 100 / divisor`.
+    lmr_divisor = "LMR Divisor", 250, 100, 600, 10;
+    /// Check extension on (1) or off (0).
+    use_check_extension = "Use Check Extension", 1, 0, 1, 1;
+    /// A position repeated once inside the search path counts as a draw (1), or only the game's
+    /// own rule (chess: third occurrence) ends it (0).
+    use_twofold = "Use Twofold", 1, 0, 1, 1;
+    /// Quiescence search skips captures that lose material by static exchange (1), or searches
+    /// every noisy move (0). Only games with an exchange test ([`crate::game::Game::see_ge`]) prune.
+    use_qs_see = "Use QS SEE", 1, 0, 1, 1;
+}
+
+/// One game's table of search parameters (UCI spin options).
+#[derive(Debug)]
+pub struct SearchParams {
+    /// The game's [`Game::NAME`].
+    pub game: &'static str,
+    params: Vec<Param>,
+}
+
+impl SearchParams {
+    fn new(game: &'static str, label: &str, overrides: &[(&str, i32)]) -> SearchParams {
+        let params = TEMPLATE
+            .iter()
+            .map(|spec| {
+                let default = overrides
+                    .iter()
+                    .find(|(suffix, _)| suffix.eq_ignore_ascii_case(spec.suffix))
+                    .map_or(spec.default, |&(_, v)| v.clamp(spec.min, spec.max));
+                let name = if label.is_empty() {
+                    format!("Search {}", spec.suffix)
+                } else {
+                    format!("Search {label} {}", spec.suffix)
+                };
+                // One name per game and row, made once for the life of the process.
+                let name: &'static str = Box::leak(name.into_boxed_str());
+                Param::new(name, default, spec.min, spec.max, spec.step)
+            })
+            .collect();
+        SearchParams { game, params }
+    }
+
+    /// The parameters, in [`TEMPLATE`] order.
+    pub fn params(&'static self) -> impl Iterator<Item = &'static Param> {
+        self.params.iter()
+    }
+
+    /// The current values.
+    pub fn settings(&self) -> Settings {
+        let values: Vec<i32> = self.params.iter().map(Param::get).collect();
+        Settings::from_values(&values)
+    }
+}
+
+/// The tables made so far, one per game (made on first use).
+static TABLES: LazyLock<Mutex<Vec<&'static SearchParams>>> =
+    LazyLock::new(|| Mutex::new(Vec::new()));
+
+/// The search parameters of the game `G`, with its label and defaults.
+pub fn for_game<G: Game>() -> &'static SearchParams {
+    let mut tables = TABLES.lock();
+    if let Some(t) = tables.iter().find(|t| t.game == G::NAME) {
+        return t;
+    }
+    let table: &'static SearchParams = Box::leak(Box::new(SearchParams::new(
+        G::NAME,
+        G::SEARCH_LABEL,
+        G::SEARCH_DEFAULTS,
+    )));
+    tables.push(table);
+    table
+}
+
+/// Whether every override of a game names a row of the table (a misspelt one would be ignored).
+pub fn unknown_overrides<G: Game>() -> Vec<&'static str> {
+    G::SEARCH_DEFAULTS
+        .iter()
+        .filter(|(s, _)| !TEMPLATE.iter().any(|t| t.suffix.eq_ignore_ascii_case(s)))
+        .map(|&(s, _)| s)
+        .collect()
 }

@@ -182,7 +182,7 @@ fn iterate<G: Game>(worker: &mut Worker<'_, G>, pos: &mut G, depth: u32, multipv
     }
     for line in 0..multipv {
         let previous = worker.root_moves[line].previous_score;
-        let mut delta = super::params::ASPIRATION_WINDOW.get();
+        let mut delta = worker.s.aspiration_window;
         let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
             (
                 (previous - delta).max(-INFINITY),

@@ -175,12 +175,19 @@ impl Session {
                 }
             }
             Command::ListMoves { piece } => self.list_moves(piece.as_deref()),
-            Command::Spsa => self.out.lines(
-                all_params()
-                    .into_iter()
-                    .map(|p| p.spsa_line())
-                    .collect::<Vec<_>>(),
-            ),
+            Command::Spsa { game } => {
+                let params = match game.as_deref().map(GameKind::from_name) {
+                    None => all_params(),
+                    Some(Some(kind)) => kind.all_params(),
+                    Some(None) => {
+                        let known = GameKind::NAMES.join(", ");
+                        self.error(format!("spsa: unknown game (known: {known})"));
+                        return true;
+                    }
+                };
+                self.out
+                    .lines(params.into_iter().map(|p| p.spsa_line()).collect::<Vec<_>>());
+            }
         }
         true
     }

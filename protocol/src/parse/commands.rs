@@ -84,7 +84,9 @@ pub fn parse_command(line: &str, dialect: Dialect) -> Result<Command, ProtocolEr
         "quit" => Command::Quit,
         "d" => Command::Display,
         "eval" => Command::Eval,
-        "spsa" => Command::Spsa,
+        "spsa" => Command::Spsa {
+            game: t.next().map(str::to_owned),
+        },
         "debug" => match t.next() {
             None | Some("on") => Command::Debug(true),
             Some("off") => Command::Debug(false),

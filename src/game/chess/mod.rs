@@ -136,6 +136,7 @@ impl Game for Chess {
     type MoveList = ChessMoveList;
     type Config = ChessConfig;
     const NAME: &'static str = "chess";
+    const SEARCH_LABEL: &'static str = "Chess";
     const SETUP: &'static [SetupOption<ChessConfig>] = SETUP;
     const PARAMS: &'static [&'static Param] = eval::PARAMS;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;

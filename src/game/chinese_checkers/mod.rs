@@ -340,6 +340,7 @@ impl Game for ChineseCheckers {
     type MoveList = MoveList<Move, MAX_MOVES>;
     type Config = ChineseCheckersConfig;
     const NAME: &'static str = "chinesecheckers";
+    const SEARCH_LABEL: &'static str = "CC";
     const SETUP: &'static [SetupOption<ChineseCheckersConfig>] = setup::SETUP;
     const PARAMS: &'static [&'static Param] = eval::PARAMS;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;

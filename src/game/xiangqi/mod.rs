@@ -266,6 +266,7 @@ impl Game for Xiangqi {
     type MoveList = XiangqiMoveList;
     type Config = XiangqiConfig;
     const NAME: &'static str = "xiangqi";
+    const SEARCH_LABEL: &'static str = "Xiangqi";
     const SETUP: &'static [SetupOption<XiangqiConfig>] = SETUP;
     const PARAMS: &'static [&'static Param] = eval::PARAMS;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
