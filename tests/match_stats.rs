@@ -121,3 +121,31 @@ fn sprt_by_hand() {
     assert_eq!(sprt.decision(&Wdl::new(15, 0, 0)), SprtDecision::Continue);
     assert_eq!(sprt.decision(&Wdl::new(16, 0, 0)), SprtDecision::AcceptH1);
 }
+
+#[test]
+fn a_decided_sprt_stays_decided_while_games_in_progress_finish() {
+    use sanqi::tournament::report::MatchReport;
+    let sprt = Sprt {
+        elo0: 0.0,
+        elo1: 10.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    let mut report = MatchReport::default();
+    // W=60 D=30 L=10 accepts H1 (LLR 3.105, see sprt_by_hand): the match must stop.
+    report.pairs = vec![(0, 1, Wdl::new(60, 30, 10))];
+    assert!(report.update_sprt(&sprt, 100, 400));
+    assert!(report.stopped_early);
+    // A game that was in progress ends in a loss: the totals now give LLR < 2.944, but the
+    // decision made at the stop stands (and the match is not told to stop twice).
+    report.pairs = vec![(0, 1, Wdl::new(60, 30, 12))];
+    assert!(sprt.llr(&report.pair(0, 1)) < sprt.upper_bound());
+    assert!(!report.update_sprt(&sprt, 102, 400));
+    assert_eq!(report.sprt.map(|(_, d)| d), Some(SprtDecision::AcceptH1));
+    // Undecided counts keep the test open.
+    let mut open = MatchReport::default();
+    open.pairs = vec![(0, 1, Wdl::new(12, 10, 11))];
+    assert!(!open.update_sprt(&sprt, 33, 400));
+    assert_eq!(open.sprt.map(|(_, d)| d), Some(SprtDecision::Continue));
+    assert!(!open.stopped_early);
+}

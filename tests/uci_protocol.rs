@@ -524,8 +524,12 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     e.send("spsa xiangqi");
     e.send("isready");
     let (_, xiangqi) = e.expect_prefix("readyok", PROMPT);
-    assert!(xiangqi.iter().any(|l| l.starts_with("Search Xiangqi RFP Margin, int, ")));
-    assert!(xiangqi.iter().any(|l| l.starts_with("Xiangqi Rook MG, int, ")));
+    assert!(xiangqi
+        .iter()
+        .any(|l| l.starts_with("Search Xiangqi RFP Margin, int, ")));
+    assert!(xiangqi
+        .iter()
+        .any(|l| l.starts_with("Xiangqi Rook MG, int, ")));
     assert!(
         xiangqi
             .iter()

@@ -171,6 +171,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn make_move(&mut self, m: Self::Move);
     /// Takes back the last move made (the same `m` is passed back).
     fn undo_move(&mut self, m: Self::Move);
+    /// A key of the position's slowly changing structure (chess: the pawns; xiangqi: the
+    /// soldiers), under which the search learns how far the static evaluation is off
+    /// (correction history). Default: none (no correction).
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
     /// Whether a null move may be tried by null-move pruning here. Default: never.
     fn can_null_move(&self) -> bool {
         false

@@ -461,7 +461,10 @@ mod tests {
             labels.push(label);
             assert!(unknown.is_empty(), "{}: {unknown:?}", kind.name());
             let prefix = format!("Search {label} ");
-            assert!(kind.search_params().params().all(|p| p.name.starts_with(&prefix)));
+            assert!(kind
+                .search_params()
+                .params()
+                .all(|p| p.name.starts_with(&prefix)));
         }
     }
 

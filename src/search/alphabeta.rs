@@ -15,7 +15,7 @@ use crate::game::{Game, GameMove, MoveBuffer};
 
 use super::limits::SearchControl;
 use super::multiplayer::{self, BrsMove, OpponentModel, Teams};
-use super::ordering::{pick, score_moves, ThreadState, COUNTER, NO_MOVE, NULL_MOVE};
+use super::ordering::{pick, score_moves, OrderFlags, ThreadState, COUNTER, NO_MOVE, NULL_MOVE};
 use super::params::{self, Settings};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable, TtEntry};
@@ -156,6 +156,14 @@ pub(crate) struct Worker<'a, G: Game> {
     use_lmr: bool,
     /// `Search <game> Use QS SEE`, read once per search.
     qs_see: bool,
+    /// Whether quiescence uses the table (`Use QS TT`, and a quiescence that ends by itself).
+    qs_tt: bool,
+    /// The ordering refinements in use.
+    order_flags: OrderFlags,
+    /// The static evaluation of each ply of the current line (-INFINITY: in check).
+    evals: Vec<i32>,
+    /// The move a singular-extension search of each ply leaves out.
+    excluded: Vec<Option<u16>>,
     /// Where the main thread sends its reports (`None` in helper threads).
     pub events: Option<Sender<SearchEvent<G::Move>>>,
 }
@@ -219,6 +227,16 @@ impl<'a, G: Game> Worker<'a, G> {
             check_extension: s.use_check_extension != 0,
             use_lmr: s.use_lmr != 0,
             qs_see: s.use_qs_see != 0,
+            qs_tt: s.use_qs_tt != 0
+                && root.quiescence_plies() == u32::MAX
+                && !teams.paranoid
+                && !teams.brs,
+            order_flags: OrderFlags {
+                bad_noisy_last: s.use_bad_noisy_last != 0 && !teams.paranoid && !teams.brs,
+                capture_history: s.use_capture_history != 0,
+            },
+            evals: vec![-INFINITY; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             s,
             events: None,
         }
@@ -233,7 +251,16 @@ impl<'a, G: Game> Worker<'a, G> {
             .and_then(|e| e.mv);
         let moves: Vec<G::Move> = self.root_moves.iter().map(|r| r.mv).collect();
         let mut scores = Vec::new();
-        score_moves(pos, &moves, &mut scores, self.state, tt_move, 0, NO_MOVE);
+        score_moves(
+            pos,
+            &moves,
+            &mut scores,
+            self.state,
+            tt_move,
+            0,
+            NO_MOVE,
+            self.order_flags,
+        );
         let mut keyed: Vec<(i32, usize)> = scores.into_iter().zip(0..).collect();
         keyed.sort_by_key(|&(s, i)| (-s, i));
         let old = std::mem::take(&mut self.root_moves);
@@ -449,7 +476,7 @@ impl<'a, G: Game> Worker<'a, G> {
     fn negamax(
         &mut self,
         pos: &mut G,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -485,49 +512,121 @@ impl<'a, G: Game> Worker<'a, G> {
             return self.brs_opponents(pos, depth, alpha, beta, ply, pv_node, None);
         }
 
+        let s = self.s;
+        let two_player = !self.teams.paranoid;
         let in_check = pos.in_check();
         let key = pos.hash() ^ self.key_salt;
+        // A singular-extension search of this node leaves the table move out (and neither
+        // trusts nor writes the table here).
+        let excluded = self.excluded[ply];
         let entry = self.shared.tt.probe(key);
         let tt_move = entry.and_then(|e| e.mv);
-        if let Some(s) = entry.and_then(|e| tt_cutoff(&e, depth, alpha, beta, ply, pv_node)) {
-            return s;
+        if excluded.is_none() {
+            if let Some(sc) = entry.and_then(|e| tt_cutoff(&e, depth, alpha, beta, ply, pv_node)) {
+                return sc;
+            }
         }
-        let static_eval = if in_check {
+        let structure = if two_player && s.use_correction != 0 {
+            pos.structure_key()
+        } else {
+            None
+        };
+        // The static evaluation (corrected by what searches here learnt), and `eval`, the best
+        // estimate of the node's value (the table's score where its bound allows).
+        let raw_eval = if in_check {
             -INFINITY
         } else if let Some(e) = entry {
             i32::from(e.eval)
         } else {
             self.evaluate(pos)
         };
-
-        let two_player = !self.teams.paranoid;
-        if two_player && !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta near the leaves.
-            if self.s.use_rfp != 0
-                && depth <= self.s.rfp_depth
-                && static_eval - self.s.rfp_margin * depth >= beta
+        let static_eval = match structure {
+            Some(k) if !in_check => {
+                (raw_eval + self.state.correction(stm, k)).clamp(-EVAL_MAX, EVAL_MAX)
+            }
+            _ => raw_eval,
+        };
+        let mut eval = static_eval;
+        if let Some(e) = entry.filter(|_| s.use_tt_eval != 0 && !in_check) {
+            let ts = score_from_tt(e.score, ply);
+            if ts.abs() < MATE_BOUND
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => ts > eval,
+                    Bound::Upper => ts < eval,
+                }
             {
-                return static_eval;
+                eval = ts;
+            }
+        }
+        self.evals[ply] = static_eval;
+        // Improving: the static evaluation rose since this side's previous move.
+        let improving = two_player
+            && s.use_improving != 0
+            && !in_check
+            && if ply >= 2 && self.evals[ply - 2] > -INFINITY {
+                static_eval > self.evals[ply - 2]
+            } else if ply >= 4 && self.evals[ply - 4] > -INFINITY {
+                static_eval > self.evals[ply - 4]
+            } else {
+                true
+            };
+        let improving_i = i32::from(improving);
+
+        if two_player && !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves.
+            if s.use_rfp != 0
+                && depth <= s.rfp_depth
+                && eval - s.rfp_margin * (depth - improving_i) >= beta
+            {
+                return eval;
+            }
+            // Razoring: far below alpha, a quiescence search decides.
+            if s.use_razoring != 0
+                && depth <= s.razoring_depth
+                && eval + s.razoring_margin * depth < alpha
+            {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
+                if self.stopped {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
             }
             // Null move: give the opponent a free move; still above beta means a cutoff.
-            if self.s.use_null_move != 0
-                && depth >= self.s.nmp_min_depth
+            if s.use_null_move != 0
+                && depth >= s.nmp_min_depth
+                && eval >= beta
                 && static_eval >= beta
                 && self.previous(ply) != NULL_MOVE
                 && pos.can_null_move()
             {
-                let r = self.s.nmp_base + depth / self.s.nmp_divisor.max(1);
+                let mut r = s.nmp_base + depth / s.nmp_divisor.max(1);
+                if s.nmp_eval_divisor > 0 {
+                    r += ((eval - beta) / s.nmp_eval_divisor).min(3);
+                }
                 pos.make_null_move();
                 self.played[ply] = NULL_MOVE;
-                let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let sc = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 pos.undo_null_move();
                 if self.stopped {
                     return 0;
                 }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
+                if sc >= beta {
+                    return if sc >= MATE_BOUND { beta } else { sc };
                 }
             }
+        }
+        // Internal iterative reduction: without a table move this node is probably new or
+        // badly ordered; search it shallower.
+        if two_player
+            && s.use_iir != 0
+            && depth >= s.iir_depth
+            && tt_move.is_none()
+            && excluded.is_none()
+        {
+            depth -= 1;
         }
 
         let mut list = G::MoveList::default();
@@ -545,58 +644,136 @@ impl<'a, G: Game> Worker<'a, G> {
             tt_move,
             ply,
             previous,
+            self.order_flags,
         );
         let count = list.moves().len();
 
         let futile = two_player
-            && self.s.use_futility != 0
+            && s.use_futility != 0
             && !pv_node
             && !in_check
-            && depth <= self.s.futility_depth
+            && depth <= s.futility_depth
             && alpha.abs() < MATE_BOUND
-            && static_eval + self.s.futility_base + self.s.futility_margin * depth <= alpha;
-        let lmp_limit = if two_player
-            && self.s.use_lmp != 0
+            && eval + s.futility_base + s.futility_margin * depth <= alpha;
+        let lmp_limit =
+            if two_player && s.use_lmp != 0 && !pv_node && !in_check && depth <= s.lmp_depth {
+                let full = (s.lmp_base + depth * depth) as usize;
+                if s.use_improving != 0 && !improving {
+                    full / 2
+                } else {
+                    full
+                }
+            } else {
+                usize::MAX
+            };
+        let see_pruning = two_player && s.use_see_pruning != 0 && depth <= s.see_depth;
+        // Singular extensions: the table move, when the table says it is good enough here.
+        let singular = entry.filter(|e| {
+            two_player
+                && s.use_singular != 0
+                && excluded.is_none()
+                && depth >= s.singular_depth
+                && i32::from(e.depth) >= depth - 3
+                && e.bound != Bound::Upper
+                && e.mv.is_some()
+                && score_from_tt(e.score, ply).abs() < MATE_BOUND
+                && (ply as i32) < 2 * self.root_depth
+        });
+        let history_pruning = two_player
+            && s.use_history_pruning != 0
             && !pv_node
             && !in_check
-            && depth <= self.s.lmp_depth
-        {
-            (self.s.lmp_base + depth * depth) as usize
-        } else {
-            usize::MAX
-        };
+            && depth <= s.history_pruning_depth;
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<u16> = None;
+        let mut best_noisy = false;
         let mut searched = 0usize;
         let mut quiets_seen = 0usize;
         let mut quiets: ArrayVec<u16, 64> = ArrayVec::new();
+        let mut noisies: ArrayVec<u16, 32> = ArrayVec::new();
         for i in 0..count {
             pick(list.moves_mut(), &mut self.scores[base..base + count], i);
             let m = list.moves()[i];
             let order_score = self.scores[base + i];
             let noisy = pos.is_noisy(m);
             let bits = m.to_bits();
+            if Some(bits) == excluded {
+                continue;
+            }
             let quiet = !noisy;
             if quiet {
                 quiets_seen += 1;
             }
-            let prunable = quiet && searched > 0 && best > -MATE_BOUND;
-            if prunable && quiets_seen > lmp_limit {
-                continue;
+            // Singular extension of the table move (before it is made): search the others,
+            // shallower, against a bound below the table score.
+            let mut singular_extension = 0;
+            if let Some(e) = singular.filter(|e| e.mv == Some(bits)) {
+                let tt_score = score_from_tt(e.score, ply);
+                let singular_beta = tt_score - s.singular_margin * depth / 4;
+                self.excluded[ply] = Some(bits);
+                let v = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    self.scores.truncate(base);
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular_extension = 1;
+                } else if singular_beta >= beta {
+                    // Multi-cut: more than one move beats beta.
+                    self.scores.truncate(base);
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    singular_extension = -1;
+                }
+            }
+            let prunable = searched > 0 && best > -MATE_BOUND;
+            if prunable && quiet {
+                if quiets_seen > lmp_limit {
+                    continue;
+                }
+                if history_pruning
+                    && order_score < COUNTER
+                    && order_score < -s.history_pruning_margin * depth
+                {
+                    continue;
+                }
+            }
+            if prunable && see_pruning {
+                let threshold = if quiet {
+                    -s.see_quiet_margin * depth
+                } else {
+                    -s.see_noisy_margin * depth * depth
+                };
+                if !pos.see_ge(m, threshold) {
+                    continue;
+                }
             }
             pos.make_move(m);
             let gives_check = pos.in_check();
-            if prunable && futile && !gives_check {
+            if prunable && quiet && futile && !gives_check {
                 pos.undo_move(m);
                 continue;
             }
             self.played[ply] = u32::from(bits);
             let same = self.teams.same(stm, pos.side_to_move());
-            let extension = i32::from(
+            let check_extension = i32::from(
                 gives_check && self.check_extension && (ply as i32) < 2 * self.root_depth,
             );
+            let extension = if singular_extension != 0 {
+                singular_extension
+            } else {
+                check_extension
+            };
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 self.child(pos, same, new_depth, alpha, beta, ply, pv_node)
@@ -612,16 +789,22 @@ impl<'a, G: Game> Worker<'a, G> {
                     r -= i32::from(pv_node);
                     r -= i32::from(order_score >= COUNTER);
                     r -= i32::from(gives_check);
+                    if two_player && s.use_improving != 0 {
+                        r += i32::from(!improving);
+                    }
+                    if s.lmr_history_divisor > 0 && order_score < COUNTER {
+                        r -= order_score / s.lmr_history_divisor;
+                    }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                let mut s = self.child(pos, same, new_depth - r, alpha, alpha + 1, ply, false);
-                if s > alpha && r > 0 {
-                    s = self.child(pos, same, new_depth, alpha, alpha + 1, ply, false);
+                let mut sc = self.child(pos, same, new_depth - r, alpha, alpha + 1, ply, false);
+                if sc > alpha && r > 0 {
+                    sc = self.child(pos, same, new_depth, alpha, alpha + 1, ply, false);
                 }
-                if pv_node && s > alpha && s < beta {
-                    s = self.child(pos, same, new_depth, alpha, beta, ply, true);
+                if pv_node && sc > alpha && sc < beta {
+                    sc = self.child(pos, same, new_depth, alpha, beta, ply, true);
                 }
-                s
+                sc
             };
             pos.undo_move(m);
             if self.stopped {
@@ -633,6 +816,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 best = score;
                 if score > alpha {
                     best_move = Some(bits);
+                    best_noisy = noisy;
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, m);
@@ -642,6 +826,10 @@ impl<'a, G: Game> Worker<'a, G> {
                             self.state
                                 .update_quiet(stm, ply, previous, bits, &quiets, depth);
                         }
+                        if self.order_flags.capture_history {
+                            let best = if quiet { None } else { Some(bits) };
+                            self.state.update_noisy(stm, best, &noisies, depth);
+                        }
                         break;
                     }
                 }
@@ -649,16 +837,34 @@ impl<'a, G: Game> Worker<'a, G> {
             if quiet && !quiets.is_full() {
                 quiets.push(bits);
             }
+            if noisy && !noisies.is_full() {
+                noisies.push(bits);
+            }
         }
         self.scores.truncate(base);
+        if excluded.is_some() {
+            // Only the table move was left out: the others failed to reach anything.
+            return if searched == 0 { alpha } else { best };
+        }
 
         let bound = bound_of(best, original_alpha, beta);
+        if let Some(k) = structure {
+            // Learn how far the static evaluation was off, where the search result says so.
+            if !in_check
+                && !best_noisy
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.state.update_correction(stm, k, best - raw_eval, depth);
+            }
+        }
         self.shared.tt.store(
             key,
             TtEntry {
                 mv: best_move,
                 score: score_to_tt(best, ply),
-                eval: static_eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
+                eval: raw_eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
                 depth: depth.clamp(0, 127) as u8,
                 bound,
             },
@@ -667,7 +873,8 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Quiescence search: noisy moves only (every move when in check), standing pat on the
-    /// static evaluation otherwise.
+    /// static evaluation otherwise. Games whose quiescence ends by itself (captures) use the
+    /// transposition table here too.
     fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.pv_len[ply] = ply;
         if self.stopped {
@@ -688,9 +895,29 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.teams.brs && stm != self.teams.root {
             return self.brs_opponents(pos, 0, alpha, beta, ply, false, Some(qply));
         }
+        let use_tt = self.qs_tt;
+        let key = pos.hash() ^ self.key_salt;
+        let entry = if use_tt {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        if let Some(e) = entry {
+            let sc = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => sc >= beta,
+                Bound::Upper => sc <= alpha,
+            };
+            if cut {
+                return sc;
+            }
+        }
+        let original_alpha = alpha;
         let in_check = pos.in_check();
         let mut list = G::MoveList::default();
         let mut best;
+        let mut raw_eval = -INFINITY;
         if in_check {
             pos.generate_moves(&mut list);
             if list.moves().is_empty() {
@@ -698,7 +925,11 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             best = -INFINITY;
         } else {
-            let stand_pat = self.evaluate(pos);
+            raw_eval = match entry {
+                Some(e) => i32::from(e.eval),
+                None => self.evaluate(pos),
+            };
+            let stand_pat = raw_eval;
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -711,16 +942,22 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let base = self.scores.len();
         let previous = self.previous(ply);
+        let flags = OrderFlags {
+            bad_noisy_last: false,
+            ..self.order_flags
+        };
         score_moves(
             pos,
             list.moves(),
             &mut self.scores,
             self.state,
-            None,
+            entry.and_then(|e| e.mv),
             ply,
             previous,
+            flags,
         );
         let count = list.moves().len();
+        let mut best_move = None;
         for i in 0..count {
             pick(list.moves_mut(), &mut self.scores[base..base + count], i);
             let m = list.moves()[i];
@@ -744,6 +981,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m.to_bits());
                     if score >= beta {
                         break;
                     }
@@ -751,6 +989,19 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         self.scores.truncate(base);
+        if use_tt {
+            let eval = if in_check { 0 } else { raw_eval };
+            self.shared.tt.store(
+                key,
+                TtEntry {
+                    mv: best_move,
+                    score: score_to_tt(best, ply),
+                    eval: eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
+                    depth: 0,
+                    bound: bound_of(best, original_alpha, beta),
+                },
+            );
+        }
         best
     }
 

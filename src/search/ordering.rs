@@ -20,6 +20,8 @@ pub(crate) const KILLER_1: i32 = 1_000_002;
 pub(crate) const KILLER_2: i32 = 1_000_001;
 /// Counter move.
 pub(crate) const COUNTER: i32 = 1_000_000;
+/// Base score of noisy moves that lose material by static exchange (after every quiet move).
+const BAD_NOISY: i32 = -2_000_000;
 /// History values stay within +-HISTORY_MAX.
 const HISTORY_MAX: i32 = 16_384;
 /// No move in a killer or counter-move slot, or no previous move.
@@ -34,7 +36,27 @@ pub struct ThreadState {
     counter: Vec<u32>,
     /// Continuation history (previous move, move), hashed into [`CONTINUATION_SIZE`] cells.
     continuation: Vec<i16>,
+    /// Capture history, indexed like `history`.
+    capture: Vec<i16>,
+    /// Static-evaluation corrections by (player, structure key), in 1/[`CORRECTION_GRAIN`].
+    correction: Vec<i32>,
     killers: Vec<[u32; 2]>,
+}
+
+/// Cells of the correction history per player.
+const CORRECTION_SIZE: usize = 1 << 14;
+/// Fixed-point scale of the correction history.
+const CORRECTION_GRAIN: i32 = 256;
+/// Corrections stay within +-CORRECTION_MAX / CORRECTION_GRAIN evaluation units.
+const CORRECTION_MAX: i32 = 64 * CORRECTION_GRAIN;
+
+/// Which ordering refinements a search uses (from its game's search settings).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct OrderFlags {
+    /// Noisy moves that lose material by static exchange go after the quiet moves.
+    pub bad_noisy_last: bool,
+    /// Capture history breaks ties among noisy moves.
+    pub capture_history: bool,
 }
 
 impl ThreadState {
@@ -43,6 +65,8 @@ impl ThreadState {
         let players = players.max(2);
         if self.history.len() < players << 16 {
             self.history.resize(players << 16, 0);
+            self.capture.resize(players << 16, 0);
+            self.correction.resize(players * CORRECTION_SIZE, 0);
         }
         if self.counter.len() != 1 << 16 {
             self.counter = vec![NO_MOVE; 1 << 16];
@@ -57,6 +81,8 @@ impl ThreadState {
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.capture.iter_mut().for_each(|h| *h = 0);
+        self.correction.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = NO_MOVE);
         self.continuation.iter_mut().for_each(|c| *c = 0);
         self.killers.iter_mut().for_each(|k| *k = [NO_MOVE; 2]);
@@ -104,6 +130,49 @@ impl ThreadState {
         }
     }
 
+    #[inline]
+    pub(crate) fn capture_history(&self, player: usize, bits: u16) -> i32 {
+        i32::from(self.capture[(player << 16) | usize::from(bits)])
+    }
+
+    /// A noisy move `best` (if any) caused a beta cutoff after the noisy moves `tried` failed.
+    pub(crate) fn update_noisy(
+        &mut self,
+        player: usize,
+        best: Option<u16>,
+        tried: &[u16],
+        depth: i32,
+    ) {
+        let bonus = (depth * depth).min(1200);
+        if let Some(b) = best {
+            gravity(&mut self.capture[(player << 16) | usize::from(b)], bonus);
+        }
+        for &m in tried {
+            if Some(m) != best {
+                gravity(&mut self.capture[(player << 16) | usize::from(m)], -bonus);
+            }
+        }
+    }
+
+    /// The learnt error of the static evaluation for `player` under the structure `key`.
+    #[inline]
+    pub(crate) fn correction(&self, player: usize, key: u64) -> i32 {
+        self.correction[correction_index(player, key)] / CORRECTION_GRAIN
+    }
+
+    /// Moves the correction for (`player`, `key`) toward `error` (search result minus static
+    /// evaluation), more for deeper searches.
+    pub(crate) fn update_correction(&mut self, player: usize, key: u64, error: i32, depth: i32) {
+        let slot = &mut self.correction[correction_index(player, key)];
+        let weight = (depth + 1).min(16);
+        let target = error.clamp(
+            -CORRECTION_MAX / CORRECTION_GRAIN,
+            CORRECTION_MAX / CORRECTION_GRAIN,
+        ) * CORRECTION_GRAIN;
+        *slot = ((*slot * (256 - weight) + target * weight) / 256)
+            .clamp(-CORRECTION_MAX, CORRECTION_MAX);
+    }
+
     /// A quiet move `best` caused a beta cutoff after the quiet moves `tried` failed.
     pub(crate) fn update_quiet(
         &mut self,
@@ -137,6 +206,11 @@ impl ThreadState {
 /// Cells of the continuation history (2 MiB of `i16` per thread).
 const CONTINUATION_SIZE: usize = 1 << 20;
 
+#[inline]
+fn correction_index(player: usize, key: u64) -> usize {
+    player * CORRECTION_SIZE + (key >> 50) as usize % CORRECTION_SIZE
+}
+
 /// Hashes (previous move, move) into the continuation table.
 #[inline]
 fn continuation_index(previous: u32, bits: u16) -> usize {
@@ -162,6 +236,7 @@ pub(crate) fn score_moves<G: Game>(
     tt_move: Option<u16>,
     ply: usize,
     previous: u32,
+    flags: OrderFlags,
 ) {
     let player = pos.side_to_move();
     let killers = state.killers(ply);
@@ -171,7 +246,17 @@ pub(crate) fn score_moves<G: Game>(
         let score = if Some(bits) == tt_move {
             TT_MOVE
         } else if pos.is_noisy(m) {
-            NOISY + pos.noisy_order(m).clamp(-999_999, 999_999)
+            let hint = pos.noisy_order(m).clamp(-99_999, 99_999)
+                + if flags.capture_history {
+                    state.capture_history(player, bits) / 64
+                } else {
+                    0
+                };
+            if flags.bad_noisy_last && !pos.see_ge(m, 0) {
+                BAD_NOISY + hint
+            } else {
+                NOISY + hint
+            }
         } else if u32::from(bits) == killers[0] {
             KILLER_1
         } else if u32::from(bits) == killers[1] {

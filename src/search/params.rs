@@ -98,6 +98,58 @@ search_params! {
     /// A position repeated once inside the search path counts as a draw (1), or only the game's
     /// own rule (chess: third occurrence) ends it (0).
     use_twofold = "Use Twofold", 1, 0, 1, 1;
+    /// The transposition table in quiescence search: probed for cutoffs and the stand-pat
+    /// evaluation, written with the result (1), or not used there (0). Only games whose
+    /// quiescence ends by itself (captures) use it.
+    use_qs_tt = "Use QS TT", 1, 0, 1, 1;
+    /// The "improving" flag (the static evaluation rose since the side's previous move) widens
+    /// reverse futility, tightens late move pruning and reduces more when not improving (1).
+    use_improving = "Use Improving", 1, 0, 1, 1;
+    /// Late move reductions: a quiet move's history changes its reduction by `history / divisor`
+    /// plies (0: off).
+    lmr_history_divisor = "LMR History Divisor", 8192, 0, 32768, 512;
+    /// Internal iterative reduction: a node without a table move searches one ply shallower (1).
+    use_iir = "Use IIR", 1, 0, 1, 1;
+    /// Internal iterative reduction: smallest depth where it applies.
+    iir_depth = "IIR Depth", 4, 2, 12, 1;
+    /// Moves that lose material by static exchange are pruned near the leaves (1).
+    use_see_pruning = "Use SEE Pruning", 1, 0, 1, 1;
+    /// SEE pruning: deepest remaining depth where it applies.
+    see_depth = "SEE Depth", 7, 1, 12, 1;
+    /// SEE pruning of quiet moves: the loss allowed per ply of depth.
+    see_quiet_margin = "SEE Quiet Margin", 60, 0, 300, 10;
+    /// SEE pruning of noisy moves: the loss allowed per ply of depth, squared.
+    see_noisy_margin = "SEE Noisy Margin", 25, 0, 200, 5;
+    /// Noisy moves that lose material by static exchange are ordered after the quiet moves (1).
+    use_bad_noisy_last = "Use Bad Noisy Last", 1, 0, 1, 1;
+    /// The table's score replaces the static evaluation where its bound allows (1).
+    use_tt_eval = "Use TT Eval", 1, 0, 1, 1;
+    /// Quiet moves with a bad history are pruned near the leaves (1).
+    use_history_pruning = "Use History Pruning", 1, 0, 1, 1;
+    /// History pruning: deepest remaining depth where it applies.
+    history_pruning_depth = "History Pruning Depth", 3, 1, 8, 1;
+    /// History pruning: a quiet move is pruned below `-margin * depth` of history.
+    history_pruning_margin = "History Pruning Margin", 2048, 256, 16384, 256;
+    /// Null move: one more ply of reduction per this much evaluation above beta (0: off).
+    nmp_eval_divisor = "NMP Eval Divisor", 200, 0, 1000, 20;
+    /// Razoring: far below alpha near the leaves, a quiescence search decides (1).
+    use_razoring = "Use Razoring", 1, 0, 1, 1;
+    /// Razoring: deepest remaining depth where it applies.
+    razoring_depth = "Razoring Depth", 3, 1, 6, 1;
+    /// Razoring: the margin per ply of remaining depth.
+    razoring_margin = "Razoring Margin", 250, 50, 800, 25;
+    /// Capture history: noisy moves that caused cutoffs are ordered first among equals (1).
+    use_capture_history = "Use Capture History", 1, 0, 1, 1;
+    /// Static-evaluation correction history keyed by the game's structure key (chess: the pawns,
+    /// xiangqi: the soldiers) (1).
+    use_correction = "Use Correction History", 1, 0, 1, 1;
+    /// Singular extensions: the table move is searched one ply deeper when every other move
+    /// fails well below its score (with multi-cut and negative extensions) (1).
+    use_singular = "Use Singular", 1, 0, 1, 1;
+    /// Singular extensions: smallest depth where they are tried.
+    singular_depth = "Singular Depth", 6, 4, 14, 1;
+    /// Singular extensions: the other moves must stay `margin * depth / 4` below the table score.
+    singular_margin = "Singular Margin", 8, 1, 40, 1;
     /// Quiescence search skips captures that lose material by static exchange (1), or searches
     /// every noisy move (0). Only games with an exchange test ([`crate::game::Game::see_ge`]) prune.
     use_qs_see = "Use QS SEE", 1, 0, 1, 1;

@@ -168,13 +168,9 @@ pub fn run_game_with_progress<G: Game>(
             if let Some(slot) = by_index.get_mut(index) {
                 *slot = Some(rec);
             }
-            if let Some(sprt) = config.sprt {
-                let wdl = report.pair(0, 1);
-                let decision = sprt.decision(&wdl);
-                report.sprt = Some((sprt.llr(&wdl), decision));
-                if decision != SprtDecision::Continue && !stop.load(Ordering::Relaxed) {
+            if let Some(sprt) = &config.sprt {
+                if report.update_sprt(sprt, done, total) && !stop.load(Ordering::Relaxed) {
                     stop.store(true, Ordering::Relaxed);
-                    report.stopped_early = done < total;
                 }
             }
             if !config.quiet {

@@ -3,7 +3,7 @@
 
 use super::config::MatchConfig;
 use super::record::{GameRecord, Termination};
-use super::stats::{self, SprtDecision, Wdl};
+use super::stats::{self, Sprt, SprtDecision, Wdl};
 
 /// Totals of one engine.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -53,6 +53,24 @@ impl MatchReport {
     /// Adds one finished game to the totals.
     pub fn add(&mut self, rec: &GameRecord) {
         add_to_tally(&mut self.engines, &mut self.pairs, rec);
+    }
+
+    /// Brings the SPRT of engines 0 and 1 up to date after a game and says whether the match
+    /// must stop now. Once decided, the decision stands: games that were in progress when the
+    /// match stopped still count in the totals but do not reopen the test (a finished match
+    /// once said `stopped: SPRT decided` above a final line saying `undecided`).
+    pub fn update_sprt(&mut self, sprt: &Sprt, done: usize, total: usize) -> bool {
+        if matches!(self.sprt, Some((_, d)) if d != SprtDecision::Continue) {
+            return false;
+        }
+        let wdl = self.pair(0, 1);
+        let decision = sprt.decision(&wdl);
+        self.sprt = Some((sprt.llr(&wdl), decision));
+        if decision != SprtDecision::Continue {
+            self.stopped_early = done < total;
+            return true;
+        }
+        false
     }
 
     /// The head-to-head counts of engines `a` and `b` from `a`'s view.

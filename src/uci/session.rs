@@ -185,8 +185,12 @@ impl Session {
                         return true;
                     }
                 };
-                self.out
-                    .lines(params.into_iter().map(|p| p.spsa_line()).collect::<Vec<_>>());
+                self.out.lines(
+                    params
+                        .into_iter()
+                        .map(|p| p.spsa_line())
+                        .collect::<Vec<_>>(),
+                );
             }
         }
         true

@@ -226,6 +226,16 @@ impl Game for Chess {
 
     /// MVV-LVA: the victim's value times 8 minus the attacker's kind; promotions add the value
     /// of the new piece.
+    fn structure_key(&self) -> Option<u64> {
+        let pawns = self.by_kind[PAWN];
+        let white = pawns & self.by_side[WHITE];
+        let black = pawns & self.by_side[BLACK];
+        Some(
+            (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+                .rotate_left(29),
+        )
+    }
+
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         self.static_exchange_ge(m, threshold)
     }

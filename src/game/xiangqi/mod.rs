@@ -332,6 +332,22 @@ impl Game for Xiangqi {
         p != EMPTY && p != OFF
     }
 
+    fn structure_key(&self) -> Option<u64> {
+        let mut key = 0u64;
+        for (side, pieces) in self.pieces.iter().enumerate() {
+            for &sq in &pieces[board::SLOT_PAWN..board::SLOTS] {
+                if sq != 0 {
+                    // Order-free: the same soldiers on the same squares give the same key.
+                    let cell = (side as u64) << 8 | u64::from(sq);
+                    key ^= (cell + 1)
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .rotate_left(31);
+                }
+            }
+        }
+        Some(key)
+    }
+
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         see::see_ge(self, m, threshold)
     }
