@@ -131,9 +131,11 @@ fn a_decided_sprt_stays_decided_while_games_in_progress_finish() {
         alpha: 0.05,
         beta: 0.05,
     };
-    let mut report = MatchReport::default();
     // W=60 D=30 L=10 accepts H1 (LLR 3.105, see sprt_by_hand): the match must stop.
-    report.pairs = vec![(0, 1, Wdl::new(60, 30, 10))];
+    let mut report = MatchReport {
+        pairs: vec![(0, 1, Wdl::new(60, 30, 10))],
+        ..MatchReport::default()
+    };
     assert!(report.update_sprt(&sprt, 100, 400));
     assert!(report.stopped_early);
     // A game that was in progress ends in a loss: the totals now give LLR < 2.944, but the
@@ -143,8 +145,10 @@ fn a_decided_sprt_stays_decided_while_games_in_progress_finish() {
     assert!(!report.update_sprt(&sprt, 102, 400));
     assert_eq!(report.sprt.map(|(_, d)| d), Some(SprtDecision::AcceptH1));
     // Undecided counts keep the test open.
-    let mut open = MatchReport::default();
-    open.pairs = vec![(0, 1, Wdl::new(12, 10, 11))];
+    let mut open = MatchReport {
+        pairs: vec![(0, 1, Wdl::new(12, 10, 11))],
+        ..MatchReport::default()
+    };
     assert!(!open.update_sprt(&sprt, 33, 400));
     assert_eq!(open.sprt.map(|(_, d)| d), Some(SprtDecision::Continue));
     assert!(!open.stopped_early);

@@ -850,12 +850,12 @@ impl<'a, G: Game> Worker<'a, G> {
         let bound = bound_of(best, original_alpha, beta);
         if let Some(k) = structure {
             // Learn how far the static evaluation was off, where the search result says so.
-            if !in_check
-                && !best_noisy
-                && best.abs() < MATE_BOUND
-                && !(bound == Bound::Lower && best <= static_eval)
-                && !(bound == Bound::Upper && best >= static_eval)
-            {
+            let settled = match bound {
+                Bound::Lower => best > static_eval,
+                Bound::Upper => best < static_eval,
+                Bound::Exact => true,
+            };
+            if !in_check && !best_noisy && best.abs() < MATE_BOUND && settled {
                 self.state.update_correction(stm, k, best - raw_eval, depth);
             }
         }

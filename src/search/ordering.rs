@@ -228,6 +228,7 @@ fn gravity(slot: &mut i16, bonus: i32) {
 
 /// Writes an ordering score for every move of `moves` into `scores` (appended).
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn score_moves<G: Game>(
     pos: &G,
     moves: &[G::Move],

@@ -145,7 +145,7 @@ search_params! {
     use_correction = "Use Correction History", 1, 0, 1, 1;
     /// Singular extensions: the table move is searched one ply deeper when every other move
     /// fails well below its score (with multi-cut and negative extensions) (1).
-    use_singular = "Use Singular", 1, 0, 1, 1;
+    use_singular = "Use Singular", 0, 0, 1, 1;
     /// Singular extensions: smallest depth where they are tried.
     singular_depth = "Singular Depth", 6, 4, 14, 1;
     /// Singular extensions: the other moves must stay `margin * depth / 4` below the table score.

@@ -53,7 +53,6 @@ use record::GameRecord;
 use referee::Progress;
 pub use report::{summary, EngineTally, MatchReport};
 use schedule::ScheduledGame;
-use stats::SprtDecision;
 
 /// The `sanqi match` entry point: `args` are the arguments after `match`.
 pub fn main(args: &[String]) -> ExitCode {
