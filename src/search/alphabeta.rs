@@ -314,6 +314,31 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// Writes a node's result to the table (score made ply-independent, eval and depth clamped).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        best: i32,
+        best_move: Option<u16>,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval: eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
+                depth: depth.clamp(0, 127) as u8,
+                bound,
+            },
+        );
+    }
+
     /// Static evaluation for the team to move, clamped below mate scores.
     #[inline]
     fn evaluate(&self, pos: &G) -> i32 {
@@ -859,16 +884,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.state.update_correction(stm, k, best - raw_eval, depth);
             }
         }
-        self.shared.tt.store(
-            key,
-            TtEntry {
-                mv: best_move,
-                score: score_to_tt(best, ply),
-                eval: raw_eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
-                depth: depth.clamp(0, 127) as u8,
-                bound,
-            },
-        );
+        self.store(key, ply, best, best_move, raw_eval, depth, bound);
         best
     }
 
@@ -991,16 +1007,8 @@ impl<'a, G: Game> Worker<'a, G> {
         self.scores.truncate(base);
         if use_tt {
             let eval = if in_check { 0 } else { raw_eval };
-            self.shared.tt.store(
-                key,
-                TtEntry {
-                    mv: best_move,
-                    score: score_to_tt(best, ply),
-                    eval: eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
-                    depth: 0,
-                    bound: bound_of(best, original_alpha, beta),
-                },
-            );
+            let bound = bound_of(best, original_alpha, beta);
+            self.store(key, ply, best, best_move, eval, 0, bound);
         }
         best
     }
@@ -1083,16 +1091,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if qply.is_none() {
             let bound = bound_of(best, original_alpha, beta);
             let eval = self.evaluate(pos);
-            self.shared.tt.store(
-                key,
-                TtEntry {
-                    mv: best_move,
-                    score: score_to_tt(best, ply),
-                    eval: eval as i16,
-                    depth: depth.clamp(0, 127) as u8,
-                    bound,
-                },
-            );
+            self.store(key, ply, best, best_move, eval, depth, bound);
         }
         best
     }
