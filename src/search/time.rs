@@ -16,6 +16,13 @@
 //! above a second for a 120-move game, where the earlier rule (`available / 30 + 3/4 inc`) fell
 //! to about 0.15 s and then played on the increment (README, Time management).
 //! `movetime` gives `soft = hard = movetime - overhead`. With both, the smaller applies.
+//!
+//! On a clock (no `movetime`) the soft limit is scaled at the end of every iteration from depth
+//! [`SCALE_FROM_DEPTH`] on by how the search went ([`soft_scale`]): a best move that stayed the
+//! same for several iterations, a score that held or rose, and a best move that took most of
+//! the root's nodes end the search earlier; a best move that just changed, a score that
+//! dropped and nodes spread over several moves give it more time. The scale is kept within
+//! [`MIN_SCALE`]..[`MAX_SCALE`] and the hard limit is never moved.
 
 use std::time::{Duration, Instant};
 
@@ -23,6 +30,51 @@ use super::limits::SearchLimits;
 
 /// Moves a sudden-death clock is planned for.
 const SUDDEN_DEATH_MOVES: i64 = 40;
+
+/// The first completed depth after which the soft limit is scaled (shallower iterations say
+/// little about the position).
+pub const SCALE_FROM_DEPTH: u32 = 5;
+/// The smallest scale of the soft limit.
+pub const MIN_SCALE: f64 = 0.4;
+/// The largest scale of the soft limit (the hard limit still caps the search).
+pub const MAX_SCALE: f64 = 2.5;
+
+/// What the main search knows at the end of an iteration, for scaling the soft limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trend {
+    /// Iterations in a row that ended with the same best move as the one before (0: it just
+    /// changed).
+    pub stable_iterations: u32,
+    /// How far the score fell (centipawn units of the search, negative: it rose) against the
+    /// score two iterations back (one when there is no earlier one).
+    pub score_drop: i32,
+    /// Nodes spent below the best root move, over the whole search.
+    pub best_move_nodes: u64,
+    /// Nodes spent below all root moves, over the whole search.
+    pub root_nodes: u64,
+}
+
+/// The factor on the soft limit for `trend`, the product of three (in the manner of Stockfish
+/// and Ethereal):
+/// - best-move stability: `max(0.75, 1.4 - 0.15 s)` for `s` stable iterations (1.4 when the
+///   move just changed, 0.8 after four, 0.75 from five on);
+/// - score drop: `1 + drop / 100`, the drop clamped to -15..=50 (0.85 to 1.5);
+/// - node fraction `f` of the best move: `(1.5 - f) * 1.3` (0.65 when it took every node,
+///   1.3 at half of them);
+///
+/// clamped to [`MIN_SCALE`]..=[`MAX_SCALE`]. A pure function: the same trend gives the same
+/// scale.
+pub fn soft_scale(trend: &Trend) -> f64 {
+    let stability = (1.4 - 0.15 * f64::from(trend.stable_iterations.min(10))).max(0.75);
+    let score = 1.0 + f64::from(trend.score_drop.clamp(-15, 50)) / 100.0;
+    let fraction = if trend.root_nodes == 0 {
+        0.5
+    } else {
+        (trend.best_move_nodes as f64 / trend.root_nodes as f64).clamp(0.0, 1.0)
+    };
+    let nodes = (1.5 - fraction) * 1.3;
+    (stability * score * nodes).clamp(MIN_SCALE, MAX_SCALE)
+}
 
 /// The soft and hard limits in ms for a clock of `time_left` ms with `increment` ms per move
 /// (see the module documentation).
@@ -59,6 +111,8 @@ pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// Whether the soft limit comes from a clock (and not `movetime`), so it may be scaled.
+    scalable: bool,
 }
 
 impl TimeManager {
@@ -87,6 +141,7 @@ impl TimeManager {
             start,
             soft: soft.map(ms),
             hard: hard.map(ms),
+            scalable: limits.time_left_ms.is_some() && limits.movetime_ms.is_none(),
         }
     }
 
@@ -115,11 +170,33 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
 
+    /// The soft limit after scaling by `scale` ([`soft_scale`]; ignored under `movetime`),
+    /// never past the hard limit.
+    pub fn scaled_soft(&self, scale: f64) -> Option<Duration> {
+        let soft = self.soft?;
+        let scaled = if self.scalable && scale.is_finite() {
+            soft.mul_f64(scale.clamp(MIN_SCALE, MAX_SCALE))
+        } else {
+            soft
+        };
+        Some(self.hard.map_or(scaled, |h| scaled.min(h)))
+    }
+
     /// Whether another iteration should not be started, given how long the last one took
-    /// (the next one is expected to take about twice as long).
-    pub fn stop_iterating(&self, last_iteration: Duration) -> bool {
-        let elapsed = self.elapsed();
-        self.soft.is_some_and(|s| elapsed >= s)
+    /// (the next one is expected to take about twice as long) and the scale of the soft limit
+    /// (1.0: unscaled).
+    pub fn stop_iterating(&self, last_iteration: Duration, scale: f64) -> bool {
+        self.stop_iterating_at(self.elapsed(), last_iteration, scale)
+    }
+
+    /// [`Self::stop_iterating`] at `elapsed` since the start.
+    pub fn stop_iterating_at(
+        &self,
+        elapsed: Duration,
+        last_iteration: Duration,
+        scale: f64,
+    ) -> bool {
+        self.scaled_soft(scale).is_some_and(|s| elapsed >= s)
             || self.hard.is_some_and(|h| elapsed + last_iteration * 2 >= h)
     }
 }
