@@ -203,7 +203,7 @@ impl TimeManager {
 
 #[cfg(test)]
 mod tests {
-    use super::clock_limits;
+    use super::*;
 
     /// Plays `moves` moves on a clock of `base` + `inc` ms, each move spending 1.2 times the
     /// soft limit (what the search spends on average, see the module documentation) capped by
@@ -268,5 +268,203 @@ mod tests {
         assert_eq!(clock_limits(5, 0, None, 10), (1, 1));
         let (soft, hard) = clock_limits(60_000, 0, Some(1), 10);
         assert!(soft > 40_000 && hard >= soft && hard <= 48_000);
+    }
+
+    /// A trend with the best move stable for `stable` iterations, the score `drop` lower and
+    /// `best` of 1000 root nodes below the best move.
+    fn trend(stable: u32, drop: i32, best: u64) -> Trend {
+        Trend {
+            stable_iterations: stable,
+            score_drop: drop,
+            best_move_nodes: best,
+            root_nodes: 1000,
+        }
+    }
+
+    fn clock(time: i64, inc: i64, overhead: u64) -> TimeManager {
+        let limits = SearchLimits {
+            time_left_ms: Some(time),
+            increment_ms: inc,
+            move_overhead_ms: overhead,
+            ..SearchLimits::default()
+        };
+        TimeManager::new(&limits, Instant::now())
+    }
+
+    #[test]
+    fn a_stable_best_move_ends_the_search_earlier_than_a_changing_one() {
+        let stable = soft_scale(&trend(6, 0, 700));
+        let changed = soft_scale(&trend(0, 0, 700));
+        assert!(stable < 0.9, "{stable}");
+        assert!(changed > 1.3, "{changed}");
+        // The decision at one elapsed time: the stable search stops, the changing one goes on.
+        let tm = clock(8_000, 80, 10);
+        let soft = tm.soft().expect("a clock gives a soft limit");
+        let elapsed = soft;
+        let last = Duration::from_millis(1);
+        assert!(tm.stop_iterating_at(elapsed, last, stable));
+        assert!(!tm.stop_iterating_at(elapsed, last, changed));
+        // More stable iterations never give more time, down to the floor.
+        let scales: Vec<f64> = (0..12).map(|s| soft_scale(&trend(s, 0, 500))).collect();
+        assert!(scales.windows(2).all(|w| w[1] <= w[0]), "{scales:?}");
+        assert_eq!(scales[5], scales[11]);
+    }
+
+    #[test]
+    fn a_score_drop_and_spread_nodes_give_more_time() {
+        let base = soft_scale(&trend(3, 0, 500));
+        assert!(soft_scale(&trend(3, 30, 500)) > base);
+        assert!(soft_scale(&trend(3, -30, 500)) < base);
+        // The drop counts up to 50 units, a rise up to 15.
+        assert_eq!(
+            soft_scale(&trend(3, 50, 500)),
+            soft_scale(&trend(3, 400, 500))
+        );
+        assert_eq!(
+            soft_scale(&trend(3, -15, 500)),
+            soft_scale(&trend(3, -400, 500))
+        );
+        // The more nodes the best move took, the earlier the search ends.
+        let by_fraction: Vec<f64> = [100, 300, 500, 700, 900, 1000]
+            .iter()
+            .map(|&b| soft_scale(&trend(3, 0, b)))
+            .collect();
+        assert!(
+            by_fraction.windows(2).all(|w| w[1] < w[0]),
+            "{by_fraction:?}"
+        );
+        // No nodes counted yet: the middle of the range, not a division by zero.
+        let none = Trend {
+            root_nodes: 0,
+            best_move_nodes: 0,
+            ..trend(3, 0, 0)
+        };
+        assert_eq!(soft_scale(&none), soft_scale(&trend(3, 0, 500)));
+    }
+
+    #[test]
+    fn the_scale_is_bounded_and_the_same_inputs_give_the_same_decision() {
+        for stable in [0, 1, 3, 20] {
+            for drop in [-1000, -10, 0, 10, 1000] {
+                for best in [0, 1, 500, 1000] {
+                    let t = trend(stable, drop, best);
+                    let s = soft_scale(&t);
+                    assert!((MIN_SCALE..=MAX_SCALE).contains(&s), "{t:?}: {s}");
+                    assert_eq!(s.to_bits(), soft_scale(&t).to_bits());
+                }
+            }
+        }
+        let tm = clock(10_000, 100, 10);
+        for ms in (0..2_000).step_by(7) {
+            let elapsed = Duration::from_millis(ms);
+            let last = Duration::from_millis(ms / 3);
+            for scale in [0.5, 1.0, 1.7] {
+                assert_eq!(
+                    tm.stop_iterating_at(elapsed, last, scale),
+                    tm.stop_iterating_at(elapsed, last, scale)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_scaled_soft_limit_never_passes_the_hard_limit_and_movetime_is_not_scaled() {
+        for (time, inc) in [(1_000, 10), (8_000, 80), (60_000, 0), (100, 0)] {
+            let tm = clock(time, inc, 10);
+            let hard = tm.hard().expect("a clock gives a hard limit");
+            for scale in [0.0, 0.4, 1.0, 2.5, 100.0, f64::NAN, f64::INFINITY] {
+                let s = tm.scaled_soft(scale).expect("a clock gives a soft limit");
+                assert!(s <= hard, "{time}+{inc} scale {scale}");
+            }
+            // Past the hard limit every scale stops.
+            assert!(tm.stop_iterating_at(hard, Duration::ZERO, MAX_SCALE));
+        }
+        let movetime = SearchLimits {
+            movetime_ms: Some(500),
+            move_overhead_ms: 10,
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&movetime, Instant::now());
+        for scale in [0.4, 1.0, 2.5] {
+            assert_eq!(tm.scaled_soft(scale), Some(Duration::from_millis(490)));
+        }
+        // A clock with movetime: movetime rules, unscaled.
+        let both = SearchLimits {
+            time_left_ms: Some(60_000),
+            ..movetime
+        };
+        let tm = TimeManager::new(&both, Instant::now());
+        assert_eq!(tm.scaled_soft(0.4), Some(Duration::from_millis(490)));
+        // Untimed searches (depth, nodes, infinite) have no limit to scale.
+        let tm = TimeManager::new(&SearchLimits::default(), Instant::now());
+        assert_eq!(tm.scaled_soft(2.0), None);
+        assert!(!tm.stop_iterating_at(Duration::from_secs(3600), Duration::ZERO, 0.4));
+    }
+
+    /// Plays `moves` moves on `base` + `inc` ms with `overhead` ms of Move Overhead, each move
+    /// spending 1.2 times the soft limit scaled by `scale(move)`, capped by the hard limit,
+    /// plus `lag` ms; returns the lowest clock seen after a move (None on a loss).
+    fn lowest_clock_with_scaling(
+        base: i64,
+        inc: i64,
+        overhead: i64,
+        lag: i64,
+        moves: u32,
+        scale: impl Fn(u32) -> f64,
+    ) -> Option<i64> {
+        let mut time = base;
+        let mut lowest = base;
+        for m in 0..moves {
+            let (soft, hard) = clock_limits(time, inc, None, overhead);
+            let scaled = (soft as f64 * scale(m).clamp(MIN_SCALE, MAX_SCALE)) as i64;
+            time -= (scaled * 6 / 5).min(hard) + lag;
+            if time < 0 {
+                return None;
+            }
+            lowest = lowest.min(time);
+            time += inc;
+        }
+        Some(lowest)
+    }
+
+    #[test]
+    fn scaling_never_loses_on_time_at_1_plus_0_01_under_any_move_overhead() {
+        // The largest scale on every move, a scale swinging between the extremes, and the
+        // smallest, with a lag of up to 9 ms a move (an increment of 10 ms cannot pay for more).
+        for overhead in [10, 30, 100] {
+            for lag in [1, 5, 9] {
+                for scale in [
+                    (|_| MAX_SCALE) as fn(u32) -> f64,
+                    |m| if m % 2 == 0 { MAX_SCALE } else { MIN_SCALE },
+                    |_| MIN_SCALE,
+                ] {
+                    let lowest = lowest_clock_with_scaling(1_000, 10, overhead, lag, 200, scale);
+                    assert!(
+                        lowest.is_some_and(|t| t >= 0),
+                        "1+0.01, overhead {overhead}, lag {lag}: {lowest:?}"
+                    );
+                }
+            }
+        }
+        // On any one move, whatever the scale, the search ends by the hard limit, and the hard
+        // limit leaves the Move Overhead on the clock: a lag up to the overhead never flags.
+        for overhead in [0, 10, 30, 100, 1_000] {
+            for time in (overhead + 1..overhead + 5_000).step_by(13) {
+                for inc in [0, 10, 100] {
+                    let (soft, hard) = clock_limits(time, inc, None, overhead);
+                    assert!(
+                        soft <= hard && hard + overhead <= time,
+                        "{time}+{inc} {overhead}"
+                    );
+                }
+            }
+        }
+        // At the usual overhead and lag, even the largest scale on every move (the search then
+        // spends about the hard limit each time) keeps more than the Move Overhead on the clock
+        // for 120 moves at 1+0.01, 8+0.08 and 10+0.1.
+        for (base, inc) in [(1_000, 10), (8_000, 80), (10_000, 100)] {
+            let lowest = lowest_clock_with_scaling(base, inc, 10, 3, 120, |_| MAX_SCALE);
+            assert!(lowest.is_some_and(|t| t > 10), "{base}+{inc}: {lowest:?}");
+        }
     }
 }
