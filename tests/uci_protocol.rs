@@ -514,7 +514,7 @@ fn search_parameters_are_spin_options_and_change_the_bench_signature_at_once() {
     let (_, spsa) = e.expect_prefix("readyok", PROMPT);
     assert!(
         spsa.iter()
-            .any(|l| l == "Search RFP Margin, int, 80, 10, 400, 10, 0.002"),
+            .any(|l| l == "Search_RFP_Margin, int, 80, 10, 400, 10, 0.002"),
         "{spsa:?}"
     );
     let signature = |e: &mut Engine| {
@@ -527,6 +527,11 @@ fn search_parameters_are_spin_options_and_change_the_bench_signature_at_once() {
     let without = signature(&mut e);
     assert_ne!(base, without);
     e.send("setoption name Search Use NullMove value 1");
+    assert_eq!(signature(&mut e), base);
+    // The name `spsa` prints (OpenBench's SPSA passes it on as option.NAME=VALUE) sets it too.
+    e.send("setoption name Search_Use_NullMove value 0");
+    assert_eq!(signature(&mut e), without);
+    e.send("setoption name Search_Use_NullMove value 1");
     assert_eq!(signature(&mut e), base);
     e.send("setoption name Search RFP Margin value 401");
     let (err, _) = e.expect_prefix("info string error: ", PROMPT);
