@@ -63,11 +63,25 @@ impl Param {
         self.value.store(self.default, Relaxed);
     }
 
-    /// The SPSA line: `name, int, value, min, max, step, 0.002`.
+    /// The name with every space replaced by `_`: OpenBench passes SPSA parameters to the match
+    /// runner as `NAME=VALUE` words split at spaces, so the name it is given must have none.
+    /// `setoption` takes this form too ([`Param::matches`]).
+    pub fn spsa_name(&self) -> String {
+        self.name.replace(' ', "_")
+    }
+
+    /// Whether `name` names this parameter: the option name or its [`Param::spsa_name`], in
+    /// any case.
+    pub fn matches(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name) || self.spsa_name().eq_ignore_ascii_case(name)
+    }
+
+    /// The SPSA line in OpenBench's input format, `name, int, value, min, max, c_end, r_end`:
+    /// `spsa_name, int, value, min, max, step, 0.002`.
     pub fn spsa_line(&self) -> String {
         format!(
             "{}, int, {}, {}, {}, {}, 0.002",
-            self.name,
+            self.spsa_name(),
             self.get(),
             self.min,
             self.max,
@@ -209,7 +223,8 @@ mod tests {
         assert_eq!(P.get(), 5);
         P.set(7).unwrap();
         assert_eq!(P.get(), 7);
-        assert_eq!(P.spsa_line(), "Test Param, int, 7, 0, 10, 1, 0.002");
+        assert_eq!(P.spsa_line(), "Test_Param, int, 7, 0, 10, 1, 0.002");
+        assert!(P.matches("test param") && P.matches("TEST_PARAM") && !P.matches("Test"));
         P.reset();
         assert_eq!(P.get(), 5);
     }

@@ -517,7 +517,7 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     let (_, spsa) = e.expect_prefix("readyok", PROMPT);
     assert!(
         spsa.iter()
-            .any(|l| l == "Search Chess RFP Margin, int, 80, 10, 400, 10, 0.002"),
+            .any(|l| l == "Search_Chess_RFP_Margin, int, 80, 10, 400, 10, 0.002"),
         "{spsa:?}"
     );
     // One game's listing: its weights and its search parameters, nothing of the others.
@@ -526,14 +526,14 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     let (_, xiangqi) = e.expect_prefix("readyok", PROMPT);
     assert!(xiangqi
         .iter()
-        .any(|l| l.starts_with("Search Xiangqi RFP Margin, int, ")));
+        .any(|l| l.starts_with("Search_Xiangqi_RFP_Margin, int, ")));
     assert!(xiangqi
         .iter()
-        .any(|l| l.starts_with("Xiangqi Rook MG, int, ")));
+        .any(|l| l.starts_with("Xiangqi_Rook_MG, int, ")));
     assert!(
         xiangqi
             .iter()
-            .all(|l| l.starts_with("Xiangqi ") || l.starts_with("Search Xiangqi ")),
+            .all(|l| l.starts_with("Xiangqi_") || l.starts_with("Search_Xiangqi_")),
         "{xiangqi:?}"
     );
     e.send("spsa go");
@@ -553,6 +553,11 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     e.send("setoption name Search Xiangqi Use NullMove value 0");
     assert_ne!(signature(&mut e), base);
     e.send("setoption name Search Xiangqi Use NullMove value 1");
+    // The name `spsa` prints (OpenBench's SPSA passes it on as option.NAME=VALUE) sets it too.
+    e.send("setoption name Search_Chess_Use_NullMove value 0");
+    assert_eq!(signature(&mut e), without);
+    e.send("setoption name Search_Chess_Use_NullMove value 1");
+    assert_eq!(signature(&mut e), base);
     e.send("setoption name Search Chess RFP Margin value 401");
     let (err, _) = e.expect_prefix("info string error: ", PROMPT);
     assert!(err.contains("out of range"), "{err}");

@@ -418,12 +418,11 @@ pub fn all_params() -> Vec<&'static Param> {
         .collect()
 }
 
-/// Finds a parameter by name (case-insensitive).
+/// Finds a parameter by name (case-insensitive), spaces written as spaces or as `_` (the form
+/// `spsa` prints for OpenBench).
 pub fn find_param(name: &str) -> Option<&'static Param> {
     let name = name.trim();
-    all_params()
-        .into_iter()
-        .find(|p| p.name.eq_ignore_ascii_case(name))
+    all_params().into_iter().find(|p| p.matches(name))
 }
 
 #[cfg(test)]
@@ -437,13 +436,15 @@ mod tests {
             assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
             assert!(p.step > 0, "{}", p.name);
             assert!(!p.name.is_empty() && p.name.trim() == p.name, "{}", p.name);
+            // `_` stands for a space in the names `spsa` prints, so no name holds one.
+            assert!(!p.name.contains('_'), "{}", p.name);
             assert!(
                 !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
                 "a UCI option name may not contain the word value: {}",
                 p.name
             );
             for q in &params[..i] {
-                assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
+                assert!(!q.matches(p.name), "duplicate {}", p.name);
             }
         }
     }

@@ -61,6 +61,8 @@ pub(crate) struct RootMove<M> {
     pub improved: bool,
     pub seldepth: usize,
     pub pv: Vec<M>,
+    /// Nodes this worker spent below the move, over all iterations (time management).
+    pub nodes: u64,
 }
 
 /// Converts a score to the form stored in the table (mate distance counted from the node).
@@ -219,6 +221,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     improved: false,
                     seldepth: 0,
                     pv: vec![mv],
+                    nodes: 0,
                 })
                 .collect(),
             lmr,
@@ -428,6 +431,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             let noisy = pos.is_noisy(m);
+            let nodes_before = self.nodes;
             pos.make_move(m);
             self.played[0] = u32::from(m.to_bits());
             let same = self.teams.same(stm, pos.side_to_move());
@@ -449,6 +453,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 s
             };
             pos.undo_move(m);
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }

@@ -13,12 +13,12 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, MoveBuffer};
 
-use super::alphabeta::{millis_since, Shared, Worker};
+use super::alphabeta::{millis_since, RootMove, Shared, Worker};
 use super::limits::{SearchControl, SearchLimits, SearchOptions};
 use super::multiplayer::Teams;
 use super::ordering::ThreadState;
 use super::skill::{Random, Skill, SKILL_LINES};
-use super::time::TimeManager;
+use super::time::{soft_scale, TimeManager, Trend, SCALE_FROM_DEPTH};
 use super::tt::{Bound, TranspositionTable};
 use super::{
     IterationInfo, SearchEvent, SearchResult, SearchScore, INFINITY, MATE, MATE_BOUND, MAX_DEPTH,
@@ -270,6 +270,10 @@ fn main_loop<G: Game>(
     // (best move, score, pv) of the last completed iteration.
     let mut completed: Option<(G::Move, i32, Vec<G::Move>)> = None;
     let mut interrupted = false;
+    // Time management: the best score of every completed iteration, and for how many
+    // iterations in a row the best move has stayed the same.
+    let mut scores: Vec<i32> = Vec::new();
+    let mut stable_iterations = 0u32;
     for depth in 1..=max_depth {
         let iteration_start = Instant::now();
         if !iterate(worker, pos, depth, lines) {
@@ -278,8 +282,13 @@ fn main_loop<G: Game>(
         }
         worker.completed_depth = depth;
         let best = &worker.root_moves[0];
+        stable_iterations = match &completed {
+            Some((previous, ..)) if *previous == best.mv => stable_iterations + 1,
+            _ => 0,
+        };
         completed = Some((best.mv, best.score, best.pv.clone()));
         let score = best.score;
+        scores.push(score);
         for line in 0..multipv {
             report_line(worker, depth, line, Bound::Exact);
         }
@@ -296,8 +305,15 @@ fn main_loop<G: Game>(
             interrupted = true;
             break;
         }
-        if shared.time_applies() && shared.time.stop_iterating(iteration_start.elapsed()) {
-            break;
+        if shared.time_applies() {
+            let scale = if lines == 1 && depth >= SCALE_FROM_DEPTH {
+                soft_scale(&trend(&worker.root_moves, &scores, stable_iterations))
+            } else {
+                1.0
+            };
+            if shared.time.stop_iterating(iteration_start.elapsed(), scale) {
+                break;
+            }
         }
     }
     if !interrupted {
@@ -347,6 +363,29 @@ fn main_loop<G: Game>(
         seldepth,
         nodes: worker.total_nodes(),
         pv,
+    }
+}
+
+/// The time-management [`Trend`] after an iteration: `root_moves` sorted best first with their
+/// node counts, `scores` the best score of every completed iteration (the last is this one's).
+fn trend<M>(root_moves: &[RootMove<M>], scores: &[i32], stable_iterations: u32) -> Trend {
+    let n = scores.len();
+    let reference = match n {
+        0 | 1 => None,
+        2 => scores.first(),
+        _ => scores.get(n - 3),
+    };
+    let score_drop = match (reference, scores.last()) {
+        (Some(&before), Some(&now)) => {
+            before.clamp(-MATE_BOUND, MATE_BOUND) - now.clamp(-MATE_BOUND, MATE_BOUND)
+        }
+        _ => 0,
+    };
+    Trend {
+        stable_iterations,
+        score_drop,
+        best_move_nodes: root_moves.first().map_or(0, |r| r.nodes),
+        root_nodes: root_moves.iter().map(|r| r.nodes).sum(),
     }
 }
 

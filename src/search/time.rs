@@ -16,6 +16,13 @@
 //! above a second for a 120-move game, where the earlier rule (`available / 30 + 3/4 inc`) fell
 //! to about 0.15 s and then played on the increment (README, Time management).
 //! `movetime` gives `soft = hard = movetime - overhead`. With both, the smaller applies.
+//!
+//! On a clock (no `movetime`) the soft limit is scaled at the end of every iteration from depth
+//! [`SCALE_FROM_DEPTH`] on by how the search went ([`soft_scale`]): a best move that stayed the
+//! same for several iterations, a score that held or rose, and a best move that took most of
+//! the root's nodes end the search earlier; a best move that just changed, a score that
+//! dropped and nodes spread over several moves give it more time. The scale is kept within
+//! [`MIN_SCALE`]..[`MAX_SCALE`] and the hard limit is never moved.
 
 use std::time::{Duration, Instant};
 
@@ -23,6 +30,51 @@ use super::limits::SearchLimits;
 
 /// Moves a sudden-death clock is planned for.
 const SUDDEN_DEATH_MOVES: i64 = 40;
+
+/// The first completed depth after which the soft limit is scaled (shallower iterations say
+/// little about the position).
+pub const SCALE_FROM_DEPTH: u32 = 5;
+/// The smallest scale of the soft limit.
+pub const MIN_SCALE: f64 = 0.4;
+/// The largest scale of the soft limit (the hard limit still caps the search).
+pub const MAX_SCALE: f64 = 2.5;
+
+/// What the main search knows at the end of an iteration, for scaling the soft limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trend {
+    /// Iterations in a row that ended with the same best move as the one before (0: it just
+    /// changed).
+    pub stable_iterations: u32,
+    /// How far the score fell (centipawn units of the search, negative: it rose) against the
+    /// score two iterations back (one when there is no earlier one).
+    pub score_drop: i32,
+    /// Nodes spent below the best root move, over the whole search.
+    pub best_move_nodes: u64,
+    /// Nodes spent below all root moves, over the whole search.
+    pub root_nodes: u64,
+}
+
+/// The factor on the soft limit for `trend`, the product of three (in the manner of Stockfish
+/// and Ethereal):
+/// - best-move stability: `max(0.75, 1.4 - 0.15 s)` for `s` stable iterations (1.4 when the
+///   move just changed, 0.8 after four, 0.75 from five on);
+/// - score drop: `1 + drop / 100`, the drop clamped to -15..=50 (0.85 to 1.5);
+/// - node fraction `f` of the best move: `(1.5 - f) * 1.3` (0.65 when it took every node,
+///   1.3 at half of them);
+///
+/// clamped to [`MIN_SCALE`]..=[`MAX_SCALE`]. A pure function: the same trend gives the same
+/// scale.
+pub fn soft_scale(trend: &Trend) -> f64 {
+    let stability = (1.4 - 0.15 * f64::from(trend.stable_iterations.min(10))).max(0.75);
+    let score = 1.0 + f64::from(trend.score_drop.clamp(-15, 50)) / 100.0;
+    let fraction = if trend.root_nodes == 0 {
+        0.5
+    } else {
+        (trend.best_move_nodes as f64 / trend.root_nodes as f64).clamp(0.0, 1.0)
+    };
+    let nodes = (1.5 - fraction) * 1.3;
+    (stability * score * nodes).clamp(MIN_SCALE, MAX_SCALE)
+}
 
 /// The soft and hard limits in ms for a clock of `time_left` ms with `increment` ms per move
 /// (see the module documentation).
@@ -59,6 +111,8 @@ pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// Whether the soft limit comes from a clock (and not `movetime`), so it may be scaled.
+    scalable: bool,
 }
 
 impl TimeManager {
@@ -87,6 +141,7 @@ impl TimeManager {
             start,
             soft: soft.map(ms),
             hard: hard.map(ms),
+            scalable: limits.time_left_ms.is_some() && limits.movetime_ms.is_none(),
         }
     }
 
@@ -115,18 +170,40 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
 
+    /// The soft limit after scaling by `scale` ([`soft_scale`]; ignored under `movetime`),
+    /// never past the hard limit.
+    pub fn scaled_soft(&self, scale: f64) -> Option<Duration> {
+        let soft = self.soft?;
+        let scaled = if self.scalable && scale.is_finite() {
+            soft.mul_f64(scale.clamp(MIN_SCALE, MAX_SCALE))
+        } else {
+            soft
+        };
+        Some(self.hard.map_or(scaled, |h| scaled.min(h)))
+    }
+
     /// Whether another iteration should not be started, given how long the last one took
-    /// (the next one is expected to take about twice as long).
-    pub fn stop_iterating(&self, last_iteration: Duration) -> bool {
-        let elapsed = self.elapsed();
-        self.soft.is_some_and(|s| elapsed >= s)
+    /// (the next one is expected to take about twice as long) and the scale of the soft limit
+    /// (1.0: unscaled).
+    pub fn stop_iterating(&self, last_iteration: Duration, scale: f64) -> bool {
+        self.stop_iterating_at(self.elapsed(), last_iteration, scale)
+    }
+
+    /// [`Self::stop_iterating`] at `elapsed` since the start.
+    pub fn stop_iterating_at(
+        &self,
+        elapsed: Duration,
+        last_iteration: Duration,
+        scale: f64,
+    ) -> bool {
+        self.scaled_soft(scale).is_some_and(|s| elapsed >= s)
             || self.hard.is_some_and(|h| elapsed + last_iteration * 2 >= h)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::clock_limits;
+    use super::*;
 
     /// Plays `moves` moves on a clock of `base` + `inc` ms, each move spending 1.2 times the
     /// soft limit (what the search spends on average, see the module documentation) capped by
@@ -191,5 +268,203 @@ mod tests {
         assert_eq!(clock_limits(5, 0, None, 10), (1, 1));
         let (soft, hard) = clock_limits(60_000, 0, Some(1), 10);
         assert!(soft > 40_000 && hard >= soft && hard <= 48_000);
+    }
+
+    /// A trend with the best move stable for `stable` iterations, the score `drop` lower and
+    /// `best` of 1000 root nodes below the best move.
+    fn trend(stable: u32, drop: i32, best: u64) -> Trend {
+        Trend {
+            stable_iterations: stable,
+            score_drop: drop,
+            best_move_nodes: best,
+            root_nodes: 1000,
+        }
+    }
+
+    fn clock(time: i64, inc: i64, overhead: u64) -> TimeManager {
+        let limits = SearchLimits {
+            time_left_ms: Some(time),
+            increment_ms: inc,
+            move_overhead_ms: overhead,
+            ..SearchLimits::default()
+        };
+        TimeManager::new(&limits, Instant::now())
+    }
+
+    #[test]
+    fn a_stable_best_move_ends_the_search_earlier_than_a_changing_one() {
+        let stable = soft_scale(&trend(6, 0, 700));
+        let changed = soft_scale(&trend(0, 0, 700));
+        assert!(stable < 0.9, "{stable}");
+        assert!(changed > 1.3, "{changed}");
+        // The decision at one elapsed time: the stable search stops, the changing one goes on.
+        let tm = clock(8_000, 80, 10);
+        let soft = tm.soft().expect("a clock gives a soft limit");
+        let elapsed = soft;
+        let last = Duration::from_millis(1);
+        assert!(tm.stop_iterating_at(elapsed, last, stable));
+        assert!(!tm.stop_iterating_at(elapsed, last, changed));
+        // More stable iterations never give more time, down to the floor.
+        let scales: Vec<f64> = (0..12).map(|s| soft_scale(&trend(s, 0, 500))).collect();
+        assert!(scales.windows(2).all(|w| w[1] <= w[0]), "{scales:?}");
+        assert_eq!(scales[5], scales[11]);
+    }
+
+    #[test]
+    fn a_score_drop_and_spread_nodes_give_more_time() {
+        let base = soft_scale(&trend(3, 0, 500));
+        assert!(soft_scale(&trend(3, 30, 500)) > base);
+        assert!(soft_scale(&trend(3, -30, 500)) < base);
+        // The drop counts up to 50 units, a rise up to 15.
+        assert_eq!(
+            soft_scale(&trend(3, 50, 500)),
+            soft_scale(&trend(3, 400, 500))
+        );
+        assert_eq!(
+            soft_scale(&trend(3, -15, 500)),
+            soft_scale(&trend(3, -400, 500))
+        );
+        // The more nodes the best move took, the earlier the search ends.
+        let by_fraction: Vec<f64> = [100, 300, 500, 700, 900, 1000]
+            .iter()
+            .map(|&b| soft_scale(&trend(3, 0, b)))
+            .collect();
+        assert!(
+            by_fraction.windows(2).all(|w| w[1] < w[0]),
+            "{by_fraction:?}"
+        );
+        // No nodes counted yet: the middle of the range, not a division by zero.
+        let none = Trend {
+            root_nodes: 0,
+            best_move_nodes: 0,
+            ..trend(3, 0, 0)
+        };
+        assert_eq!(soft_scale(&none), soft_scale(&trend(3, 0, 500)));
+    }
+
+    #[test]
+    fn the_scale_is_bounded_and_the_same_inputs_give_the_same_decision() {
+        for stable in [0, 1, 3, 20] {
+            for drop in [-1000, -10, 0, 10, 1000] {
+                for best in [0, 1, 500, 1000] {
+                    let t = trend(stable, drop, best);
+                    let s = soft_scale(&t);
+                    assert!((MIN_SCALE..=MAX_SCALE).contains(&s), "{t:?}: {s}");
+                    assert_eq!(s.to_bits(), soft_scale(&t).to_bits());
+                }
+            }
+        }
+        let tm = clock(10_000, 100, 10);
+        for ms in (0..2_000).step_by(7) {
+            let elapsed = Duration::from_millis(ms);
+            let last = Duration::from_millis(ms / 3);
+            for scale in [0.5, 1.0, 1.7] {
+                assert_eq!(
+                    tm.stop_iterating_at(elapsed, last, scale),
+                    tm.stop_iterating_at(elapsed, last, scale)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_scaled_soft_limit_never_passes_the_hard_limit_and_movetime_is_not_scaled() {
+        for (time, inc) in [(1_000, 10), (8_000, 80), (60_000, 0), (100, 0)] {
+            let tm = clock(time, inc, 10);
+            let hard = tm.hard().expect("a clock gives a hard limit");
+            for scale in [0.0, 0.4, 1.0, 2.5, 100.0, f64::NAN, f64::INFINITY] {
+                let s = tm.scaled_soft(scale).expect("a clock gives a soft limit");
+                assert!(s <= hard, "{time}+{inc} scale {scale}");
+            }
+            // Past the hard limit every scale stops.
+            assert!(tm.stop_iterating_at(hard, Duration::ZERO, MAX_SCALE));
+        }
+        let movetime = SearchLimits {
+            movetime_ms: Some(500),
+            move_overhead_ms: 10,
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&movetime, Instant::now());
+        for scale in [0.4, 1.0, 2.5] {
+            assert_eq!(tm.scaled_soft(scale), Some(Duration::from_millis(490)));
+        }
+        // A clock with movetime: movetime rules, unscaled.
+        let both = SearchLimits {
+            time_left_ms: Some(60_000),
+            ..movetime
+        };
+        let tm = TimeManager::new(&both, Instant::now());
+        assert_eq!(tm.scaled_soft(0.4), Some(Duration::from_millis(490)));
+        // Untimed searches (depth, nodes, infinite) have no limit to scale.
+        let tm = TimeManager::new(&SearchLimits::default(), Instant::now());
+        assert_eq!(tm.scaled_soft(2.0), None);
+        assert!(!tm.stop_iterating_at(Duration::from_secs(3600), Duration::ZERO, 0.4));
+    }
+
+    /// Plays `moves` moves on `base` + `inc` ms with `overhead` ms of Move Overhead, each move
+    /// spending 1.2 times the soft limit scaled by `scale(move)`, capped by the hard limit,
+    /// plus `lag` ms; returns the lowest clock seen after a move (None on a loss).
+    fn lowest_clock_with_scaling(
+        base: i64,
+        inc: i64,
+        overhead: i64,
+        lag: i64,
+        moves: u32,
+        scale: impl Fn(u32) -> f64,
+    ) -> Option<i64> {
+        let mut time = base;
+        let mut lowest = base;
+        for m in 0..moves {
+            let (soft, hard) = clock_limits(time, inc, None, overhead);
+            let scaled = (soft as f64 * scale(m).clamp(MIN_SCALE, MAX_SCALE)) as i64;
+            time -= (scaled * 6 / 5).min(hard) + lag;
+            if time < 0 {
+                return None;
+            }
+            lowest = lowest.min(time);
+            time += inc;
+        }
+        Some(lowest)
+    }
+
+    #[test]
+    fn scaling_never_loses_on_time_at_1_plus_0_01_under_any_move_overhead() {
+        // The largest scale on every move, a scale swinging between the extremes, and the
+        // smallest, with a lag of up to 9 ms a move (an increment of 10 ms cannot pay for more).
+        for overhead in [10, 30, 100] {
+            for lag in [1, 5, 9] {
+                for scale in [
+                    (|_| MAX_SCALE) as fn(u32) -> f64,
+                    |m| if m % 2 == 0 { MAX_SCALE } else { MIN_SCALE },
+                    |_| MIN_SCALE,
+                ] {
+                    let lowest = lowest_clock_with_scaling(1_000, 10, overhead, lag, 200, scale);
+                    assert!(
+                        lowest.is_some_and(|t| t >= 0),
+                        "1+0.01, overhead {overhead}, lag {lag}: {lowest:?}"
+                    );
+                }
+            }
+        }
+        // On any one move, whatever the scale, the search ends by the hard limit, and the hard
+        // limit leaves the Move Overhead on the clock: a lag up to the overhead never flags.
+        for overhead in [0, 10, 30, 100, 1_000] {
+            for time in (overhead + 1..overhead + 5_000).step_by(13) {
+                for inc in [0, 10, 100] {
+                    let (soft, hard) = clock_limits(time, inc, None, overhead);
+                    assert!(
+                        soft <= hard && hard + overhead <= time,
+                        "{time}+{inc} {overhead}"
+                    );
+                }
+            }
+        }
+        // At the usual overhead and lag, even the largest scale on every move (the search then
+        // spends about the hard limit each time) keeps more than the Move Overhead on the clock
+        // for 120 moves at 1+0.01, 8+0.08 and 10+0.1.
+        for (base, inc) in [(1_000, 10), (8_000, 80), (10_000, 100)] {
+            let lowest = lowest_clock_with_scaling(base, inc, 10, 3, 120, |_| MAX_SCALE);
+            assert!(lowest.is_some_and(|t| t > 10), "{base}+{inc}: {lowest:?}");
+        }
     }
 }
