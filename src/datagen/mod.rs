@@ -24,7 +24,7 @@ use crate::game::registry::ConfigOf;
 use crate::game::{with_kind, Game, GameConfigs, GameKind};
 use crate::search::Searcher;
 
-pub use selfplay::{play_game, Ending, GameRecord, PlaySettings};
+pub use selfplay::{analyse, play_game, Analysis, Ending, GameRecord, PlaySettings};
 
 /// Nodes per move when neither `--nodes` nor `--depth` is given.
 pub const DEFAULT_NODES: u64 = 5000;

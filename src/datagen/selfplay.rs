@@ -74,6 +74,10 @@ pub struct GameRecord {
     pub ending: Ending,
     /// Openings thrown away before this game's (already decided by their first search).
     pub discarded_openings: u32,
+    /// The start position of the game (before the random opening).
+    pub start: String,
+    /// Every move of the game from `start` (the random opening's first), in protocol form.
+    pub moves: Vec<String>,
 }
 
 impl GameRecord {
@@ -134,7 +138,12 @@ impl SplitMix {
 
 /// The start of a game: a numbered start position when the setup has several (Chess960),
 /// then `plies` random legal moves, none of which may end the game. Gives up after 1000 tries.
-fn random_opening<G: Game>(config: &G::Config, plies: usize, rng: &mut SplitMix) -> Option<G> {
+/// Returns the start position, the moves (protocol text) and the position after them.
+fn random_opening<G: Game>(
+    config: &G::Config,
+    plies: usize,
+    rng: &mut SplitMix,
+) -> Option<(String, Vec<String>, G)> {
     let starts = G::start_positions(config);
     'tries: for _ in 0..1000 {
         let mut pos = if starts > 1 {
@@ -142,6 +151,8 @@ fn random_opening<G: Game>(config: &G::Config, plies: usize, rng: &mut SplitMix)
         } else {
             G::startpos(config)
         };
+        let start = pos.to_fen();
+        let mut moves = Vec::with_capacity(plies);
         for _ in 0..plies {
             let mut list = G::MoveList::default();
             pos.generate_moves(&mut list);
@@ -149,14 +160,53 @@ fn random_opening<G: Game>(config: &G::Config, plies: usize, rng: &mut SplitMix)
             let Some(&m) = legal.get(rng.below(legal.len())) else {
                 continue 'tries;
             };
+            moves.push(pos.format_move(m, config));
             pos.make_move(m);
             if pos.outcome().is_some() {
                 continue 'tries;
             }
         }
-        return Some(pos);
+        return Some((start, moves, pos));
     }
     None
+}
+
+/// What one search of a position gives datagen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analysis<M> {
+    /// The move to play.
+    pub best: M,
+    /// The score from the first player's point of view (internal units: mates are near
+    /// [`crate::search::MATE`]).
+    pub first: i32,
+    /// Whether the position is kept: not in check, best move not noisy, no mate score.
+    pub keep: bool,
+}
+
+/// Searches `pos` within `limits` (one thread) and says what datagen makes of it; `None` when
+/// the side to move has no legal move.
+pub fn analyse<G: Game>(
+    pos: &G,
+    searcher: &mut Searcher,
+    limits: &SearchLimits,
+) -> Option<Analysis<G::Move>> {
+    let control = SearchControl::new();
+    let r = searcher.search(
+        pos,
+        limits,
+        &SearchOptions::default(),
+        None,
+        &control,
+        &mut |_| {},
+    );
+    let best = r.best?;
+    let first = if pos.side_to_move() == 0 {
+        r.value
+    } else {
+        -r.value
+    };
+    let keep = matches!(r.score, SearchScore::Cp(_)) && !pos.in_check() && !pos.is_noisy(best);
+    Some(Analysis { best, first, keep })
 }
 
 /// The result for the first player of an outcome.
@@ -184,11 +234,10 @@ pub fn play_game<G: Game>(
         depth: settings.depth,
         ..SearchLimits::default()
     };
-    let options = SearchOptions::default();
-    let control = SearchControl::new();
     let mut discarded = 0u32;
     'game: loop {
-        let mut pos: G = random_opening(config, settings.random_plies, &mut rng)?;
+        let (start, mut moves, mut pos) =
+            random_opening::<G>(config, settings.random_plies, &mut rng)?;
         searcher.clear();
         let mut positions = Vec::new();
         let mut win_run = 0usize;
@@ -206,13 +255,11 @@ pub fn play_game<G: Game>(
             if ply >= settings.max_plies {
                 break (0.5, Ending::PlyCap);
             }
-            let r = searcher.search(&pos, &limits, &options, None, &control, &mut |_| {});
-            let Some(best) = r.best else {
+            let Some(a) = analyse(&pos, searcher, &limits) else {
                 // Not reached: `outcome` above found a legal move.
                 break (result_of(pos.no_moves_outcome()), Ending::Rules);
             };
-            let mover = pos.side_to_move();
-            let white = if mover == 0 { r.value } else { -r.value };
+            let white = a.first;
             if first {
                 first = false;
                 if white.abs() > settings.opening_limit {
@@ -223,9 +270,7 @@ pub fn play_game<G: Game>(
                     continue 'game;
                 }
             }
-            let quiet =
-                matches!(r.score, SearchScore::Cp(_)) && !pos.in_check() && !pos.is_noisy(best);
-            if quiet {
+            if a.keep {
                 positions.push((pos.to_fen(), white));
             }
             // Adjudication by the score (mate scores count as huge).
@@ -244,7 +289,8 @@ pub fn play_game<G: Game>(
             } else {
                 draw_run = 0;
             }
-            pos.make_move(best);
+            moves.push(pos.format_move(a.best, config));
+            pos.make_move(a.best);
             ply += 1;
             if settings.win_plies > 0 && win_run >= settings.win_plies {
                 break (
@@ -264,6 +310,8 @@ pub fn play_game<G: Game>(
             result,
             ending,
             discarded_openings: discarded,
+            start,
+            moves,
         });
     }
 }
