@@ -11,8 +11,8 @@
 //! starting weights), then kept. The weights are fitted by Texel's coordinate descent: each
 //! weight in turn is moved by its step up, then down; a move that lowers the error is kept;
 //! a weight whose step found nothing has its step halved; the search ends when a pass at step 1
-//! changes nothing (or after `--passes`). Errors are summed over the positions by
-//! `--threads` scoped threads.
+//! changes nothing (or after `--passes`, or once `--time` has passed). Errors are summed over the
+//! positions by `--threads` scoped threads.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
@@ -46,6 +46,8 @@ pub struct TuneConfig {
     pub limit: Option<usize>,
     /// At most this many passes of coordinate descent.
     pub passes: usize,
+    /// No new pass after this many seconds.
+    pub seconds: Option<f64>,
 }
 
 /// The `sanqi tune --help` text.
@@ -71,7 +73,8 @@ the tuned values go to stdout, as `setoption name NAME value V` lines and as `NA
   --k K                 use this K instead of fitting it
   --lambda L            target = (1-L) * result + L * sigmoid(K * score) (default 0: results only)
   --limit N             read only the first N positions
-  --passes N            at most N passes over the weights (default 100)",
+  --passes N            at most N passes over the weights (default 100)
+  --time SECONDS        start no new pass after SECONDS (the values so far are printed)",
         games = GameKind::NAMES.join("|"),
         prefixes = "Chess ...|Xiangqi ...|CC ...",
         default = crate::game::registry::DEFAULT_GAME.name(),
@@ -112,6 +115,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
         lambda: 0.0,
         limit: None,
         passes: 100,
+        seconds: None,
     };
     let mut i = 0;
     while i < args.len() {
@@ -190,6 +194,13 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
                 c.limit = Some(n);
             }
             "--passes" => c.passes = number(flag, value)?,
+            "--time" => {
+                let t: f64 = number(flag, value)?;
+                if !(t > 0.0 && t.is_finite()) {
+                    return Err("--time takes a positive number of seconds".into());
+                }
+                c.seconds = Some(t);
+            }
             other => return Err(format!("unknown option '{other}'")),
         }
         i += 2;
@@ -440,6 +451,13 @@ where
             start.elapsed().as_secs_f64()
         );
         if changed == 0 && steps.iter().all(|&s| s == 1) {
+            break;
+        }
+        if config
+            .seconds
+            .is_some_and(|t| start.elapsed().as_secs_f64() >= t)
+        {
+            eprintln!("tune: --time reached, stopping after pass {pass}");
             break;
         }
     }
