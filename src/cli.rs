@@ -1,4 +1,5 @@
-//! Command-line entry: `sanqi` (protocol loop), `sanqi bench [depth]`, `sanqi perft <depth> [fen]`.
+//! Command-line entry: `sanqi` (protocol loop), `sanqi bench [depth]`, `sanqi perft <depth> [fen]`,
+//! and the tools with modules of their own (`match`, `datagen`, `tune`).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -28,6 +29,10 @@ fn usage() -> String {
     text.push_str(
         "  sanqi match --game <game> --engine cmd=... --engine cmd=... [options]
                                           engine-vs-engine tournaments (sanqi match --help)
+  sanqi datagen --game <game> --out FILE [options]
+                                          self-play training data (sanqi datagen --help)
+  sanqi tune --game <game> --data FILE [options]
+                                          Texel tuning of the evaluation weights (sanqi tune --help)
   sanqi --version | --help",
     );
     text
@@ -52,6 +57,8 @@ pub fn main(args: &[String]) -> ExitCode {
         }
         Some("perft") => perft(&args[1..]),
         Some("match") => crate::tournament::main(&args[1..]),
+        Some("datagen") => crate::datagen::main(&args[1..]),
+        Some("tune") => crate::texel::main(&args[1..]),
         Some("--version") | Some("-V") => {
             println!("{}", crate::uci::NAME);
             ExitCode::SUCCESS

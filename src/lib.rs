@@ -4,13 +4,15 @@
 //! - [`search`]: the generic search over any [`game::Game`];
 //! - [`uci`]: the protocol front end (session, search thread, options);
 //! - [`tune`]: tunable parameters and option types (a leaf every module may use);
-//! - [`bench`], [`cli`], [`tournament`]: the one-shot tools (`sanqi bench`, `sanqi perft`,
-//!   `sanqi match`).
+//! - [`bench`], [`cli`], [`tournament`], [`datagen`], [`texel`]: the one-shot tools (`sanqi bench`,
+//!   `sanqi perft`, `sanqi match`, `sanqi datagen`, `sanqi tune`).
 
 pub mod bench;
 pub mod cli;
+pub mod datagen;
 pub mod game;
 pub mod search;
+pub mod texel;
 pub mod tournament;
 pub mod tune;
 pub mod uci;
