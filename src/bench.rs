@@ -38,6 +38,7 @@ pub fn run(depth: Option<u32>, searcher: &mut Searcher) -> String {
             threads: 1,
             multipv: 1,
             skill: None,
+            policy_players: None,
         };
         let control = SearchControl::new();
         let nodes = with_kind!(kind, G => {

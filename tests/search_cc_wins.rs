@@ -94,6 +94,12 @@ fn a_pieces(hole: &str, straggler: &str) -> CellSet {
 
 /// Searches `pos` to `depth` plies and checks the reported distance and the move.
 fn check(pos: &ChineseCheckers, want: u32, depth: u32) {
+    check_with(pos, want, depth, None);
+}
+
+/// [`check`] with the opponents seen playing their policy move (the hybrid's
+/// `SearchOptions::policy_players`).
+fn check_with(pos: &ChineseCheckers, want: u32, depth: u32, policy_players: Option<u8>) {
     let fen = pos.to_fen();
     assert_eq!(win_distance(pos, want), Some(want), "brute force on {fen}");
     let mut searcher = Searcher::new(16);
@@ -101,10 +107,14 @@ fn check(pos: &ChineseCheckers, want: u32, depth: u32) {
         depth: Some(depth),
         ..SearchLimits::default()
     };
+    let options = SearchOptions {
+        policy_players,
+        ..SearchOptions::default()
+    };
     let result = searcher.search(
         pos,
         &limits,
-        &SearchOptions::default(),
+        &options,
         None,
         &SearchControl::new(),
         &mut |_| {},
@@ -144,7 +154,8 @@ fn two_player_wins_in_one_and_two() {
 }
 
 /// Three players (C and E still at home): the same wins, with paranoid and best-reply search
-/// (its opponents' layer as the best reply, as passes and as the greedy policy).
+/// (its opponents' layer as the best reply, as passes, as the greedy policy, and as the hybrid:
+/// no opponent, C only, E only or both seen playing greedily).
 #[test]
 fn three_player_wins_in_one_and_two() {
     let _guard = ALGORITHM.lock();
@@ -153,8 +164,20 @@ fn three_player_wins_in_one_and_two() {
         sanqi::game::registry::find_param("Search Multiplayer BRS").expect("the option exists");
     let model = sanqi::game::registry::find_param("Search Multiplayer Opponents")
         .expect("the option exists");
-    // Paranoid, then best-reply search with each opponents' layer: best reply, pass, policy.
-    for (algorithm, opponents) in [(0, 0), (1, 0), (1, 1), (1, 2)] {
+    // Paranoid, then best-reply search with each opponents' layer: best reply, pass, policy,
+    // and the hybrid with each set of modelled opponents (seats: A 0, C 1, E 2).
+    let cases = [
+        (0, 0, None),
+        (1, 0, None),
+        (1, 1, None),
+        (1, 2, None),
+        (1, 3, None),
+        (1, 3, Some(0b000)),
+        (1, 3, Some(0b010)),
+        (1, 3, Some(0b100)),
+        (1, 3, Some(0b110)),
+    ];
+    for (algorithm, opponents, policy_players) in cases {
         brs.set(algorithm).unwrap();
         model.set(opponents).unwrap();
         for (straggler, want) in [("h13", 1), ("h12", 2)] {
@@ -169,9 +192,66 @@ fn three_player_wins_in_one_and_two() {
                 150,
             );
             // Paranoid needs 1 + 3 (k - 1) plies; best-reply search 2k - 1 layers.
-            check(&pos, want, 1 + 3 * (want - 1));
+            check_with(&pos, want, 1 + 3 * (want - 1), policy_players);
         }
     }
     brs.reset();
     model.reset();
+}
+
+/// The hybrid's judgement from a game's moves: a player whose last 8 moves were greedy but for
+/// at most one is modelled; one that keeps playing other moves is not, until 8 greedy moves
+/// in a row (any tie seed) have left at most one of its other moves in the window.
+#[test]
+fn policy_players_are_those_whose_recent_moves_were_greedy() {
+    use sanqi::game::chinese_checkers::greedy::{greedy_choice, greedy_key};
+    use sanqi::game::chinese_checkers::ChineseCheckersConfig;
+    use sanqi::search::multiplayer::policy_players;
+    let _guard = ALGORITHM.lock();
+    let config = ChineseCheckersConfig {
+        players: 4,
+        ..ChineseCheckersConfig::default()
+    };
+    let start = ChineseCheckers::startpos(&config);
+    let mut pos = start.clone();
+    let mut texts: Vec<String> = Vec::new();
+    // Seat 2 plays its least greedy move for `stubborn` rounds, then greedy moves like the rest.
+    let mut play = |rounds: usize, stubborn: bool, texts: &mut Vec<String>| {
+        for round in 0..rounds {
+            for seat in 0..4 {
+                assert_eq!(pos.side_to_move(), seat);
+                let m = if seat == 2 && stubborn {
+                    legal(&pos)
+                        .into_iter()
+                        .min_by_key(|&m| greedy_key(&pos, m))
+                        .expect("a move")
+                } else {
+                    greedy_choice(&pos, (round * 4 + seat) as u64).expect("a move")
+                };
+                texts.push(pos.format_move(m, &config));
+                pos.make_move(m);
+                assert!(pos.outcome().is_none());
+            }
+        }
+    };
+    // No moves yet: nobody was seen playing otherwise.
+    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    play(10, true, &mut texts);
+    assert_eq!(policy_players(&start, &texts, &config), Some(0b1011));
+    // Six greedy moves: two of its last eight were not greedy.
+    play(6, false, &mut texts);
+    assert_eq!(policy_players(&start, &texts, &config), Some(0b1011));
+    // Seven: one miss is allowed.
+    play(1, false, &mut texts);
+    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    // A move that is not legal: unknown.
+    let mut bad = texts.clone();
+    bad.push("a1a2".into());
+    assert_eq!(policy_players(&start, &bad, &config), None);
+    // Two players: not judged.
+    let two = ChineseCheckers::startpos(&ChineseCheckersConfig::default());
+    assert_eq!(
+        policy_players(&two, &[], &ChineseCheckersConfig::default()),
+        None
+    );
 }

@@ -21,6 +21,7 @@ fn check_game<G: Game>(pos: &G, nodes: u64) {
             threads,
             multipv: 1,
             skill: None,
+            policy_players: None,
         };
         let (r, events) = search(&mut searcher, pos, &limits, &options, &SearchControl::new());
         if threads == 1 {

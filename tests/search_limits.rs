@@ -123,6 +123,7 @@ fn stop_flag_ends_an_infinite_search_promptly() {
             threads,
             multipv: 1,
             skill: None,
+            policy_players: None,
         };
         let pos = Connect4::new();
         let (r, _) = go(&mut searcher, &pos, &limits, &options, &control);
@@ -328,6 +329,7 @@ fn root_move_filter_is_respected() {
             threads: 1,
             multipv: 3,
             skill: None,
+            policy_players: None,
         },
         Some(&allowed),
         &SearchControl::new(),
@@ -403,6 +405,7 @@ fn reports_are_consistent() {
             threads: 1,
             multipv: 3,
             skill: None,
+            policy_players: None,
         },
         &SearchControl::new(),
     );

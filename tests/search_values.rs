@@ -122,6 +122,7 @@ fn multipv_lines_carry_the_value_of_each_root_move() {
             threads: 1,
             multipv: moves.len(),
             skill: None,
+            policy_players: None,
         };
         searcher.clear();
         let (result, events) = run(&mut searcher, &pos, 40, options);
@@ -199,6 +200,7 @@ fn several_threads_find_the_same_values() {
         threads: 3,
         multipv: 1,
         skill: None,
+        policy_players: None,
     };
     for pile in [7, 12, 21, 26] {
         let mut pos = Nim::new(pile, 3, 2);

@@ -328,10 +328,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// A cheap guess at the move the side to move will play, for multi-player search that
-    /// models its opponents (`Search Multiplayer Opponents` 2): Chinese checkers' greedy move.
+    /// models its opponents (`Search Multiplayer Opponents` 2 and 3): Chinese checkers' greedy move.
     /// Default: `None` (the modelled player passes).
     fn policy_move(&self) -> Option<Self::Move> {
         None
+    }
+
+    /// Whether `m` is a move the policy of [`Game::policy_move`] would play here: the policy
+    /// move itself, or a move tied with it by the policy's own rule (Chinese checkers: a move of
+    /// the same gain and the same rearness, whatever the tie seed). Used to judge from a game's
+    /// history which players play by the policy. Default: `m` is the policy move.
+    fn is_policy_move(&self, m: Self::Move) -> bool {
+        self.policy_move() == Some(m)
     }
 
     /// Static evaluation from the point of view of the side to move.

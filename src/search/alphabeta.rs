@@ -179,8 +179,9 @@ impl<'a, G: Game> Worker<'a, G> {
         state: &'a mut ThreadState,
         root: &G,
         root_moves: Vec<G::Move>,
+        policy_players: Option<u8>,
     ) -> Self {
-        let teams = Teams::for_position(root);
+        let teams = Teams::for_position(root, policy_players);
         let s = params::for_game::<G>().settings();
         state.prepare(root.num_players());
         let mut lmr = vec![[0u8; 64]; 64];
@@ -307,11 +308,9 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.shared.must_stop() {
             self.stopped = true;
         }
-        if self.id == 0
-            && self.completed_depth >= 1
-            && self.shared.time_applies()
-            && self.shared.time.hard_expired()
-        {
+        // Also inside depth 1: the best root move searched so far, or the fallback, is played
+        // (with many players depth 1 alone may take longer than a short `movetime`).
+        if self.id == 0 && self.shared.time_applies() && self.shared.time.hard_expired() {
             self.stopped = true;
             self.shared.abort.store(true, Relaxed);
         }
@@ -1020,7 +1019,9 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// The opponents' layer of best-reply search (see [`multiplayer`]): every move of every
     /// opponent is tried, each followed by passes up to the root player, and the best one for
-    /// the coalition counts. `qply` is `Some` in quiescence (stand pat, noisy moves only).
+    /// the coalition counts; in the hybrid the modelled opponents ([`Teams::modelled`]) play
+    /// their policy move instead of passing and offer no moves of their own. `qply` is `Some`
+    /// in quiescence (stand pat, noisy moves only).
     /// The principal variation stops here (its moves would not follow the turn order).
     #[allow(clippy::too_many_arguments)]
     fn brs_opponents(
@@ -1041,7 +1042,12 @@ impl<'a, G: Game> Worker<'a, G> {
         let key = pos.hash() ^ self.key_salt;
         let mut tt_move = None;
         if let Some(q) = qply {
-            let stand_pat = self.evaluate(pos);
+            // Standing pat: the modelled opponents (if any) play their policy move, the others pass.
+            let stand_pat = if self.teams.modelled == 0 {
+                self.evaluate(pos)
+            } else {
+                self.modelled_opponents(pos, 0, alpha, beta, ply, false, qply)
+            };
             if stand_pat >= beta || q >= self.quiescence_plies {
                 return stand_pat;
             }
@@ -1054,17 +1060,19 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         let mut moves: Vec<BrsMove<G::Move>> = Vec::new();
-        multiplayer::brs_moves(pos, self.teams.root, qply.is_some(), tt_move, &mut moves);
+        multiplayer::brs_moves(pos, &self.teams, qply.is_some(), tt_move, &mut moves);
         if moves.is_empty() {
             return if qply.is_some() {
                 best
+            } else if self.teams.modelled != 0 {
+                self.modelled_opponents(pos, depth, alpha, beta, ply, pv_node, qply)
             } else {
                 self.evaluate(pos)
             };
         }
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
-            let after = multiplayer::brs_make(pos, m, self.teams.root);
+            let made = multiplayer::brs_make(pos, Some(m), &self.teams);
             let bits = m.mv.to_bits();
             self.played[ply] = u32::from(bits);
             let score = if let Some(q) = qply {
@@ -1078,7 +1086,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
                 s
             };
-            multiplayer::brs_undo(pos, m, after);
+            multiplayer::brs_undo(pos, made);
             if self.stopped {
                 return 0;
             }
@@ -1104,6 +1112,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The opponents' layer played by a model ([`OpponentModel::Pass`] or
     /// [`OpponentModel::Policy`]): each opponent in turn passes or plays its policy move, then
     /// the root player searches on (the layer costs one ply of depth, as the best reply does).
+    /// In the hybrid's best-reply layer: the line where only the modelled opponents move.
     #[allow(clippy::too_many_arguments)]
     fn modelled_opponents(
         &mut self,
@@ -1124,7 +1133,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 finished = Some(outcome);
                 break;
             }
-            let mv = if policy { pos.policy_move() } else { None };
+            let mv = if policy || self.teams.is_modelled(pos.side_to_move()) {
+                pos.policy_move()
+            } else {
+                None
+            };
             match mv {
                 Some(m) => pos.make_move(m),
                 None => pos.make_null_move(),

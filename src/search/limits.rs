@@ -38,6 +38,10 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Play weaker (`Skill Level`, `UCI_LimitStrength`); `None` is full strength.
     pub skill: Option<super::skill::Skill>,
+    /// More than two players: the opponents seen playing their policy move in the game so far
+    /// (bit per seat, [`super::multiplayer::policy_players`]), for the hybrid opponent model;
+    /// `None`: unknown.
+    pub policy_players: Option<u8>,
 }
 
 impl Default for SearchOptions {
@@ -46,6 +50,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             skill: None,
+            policy_players: None,
         }
     }
 }

@@ -22,11 +22,17 @@
 //!
 //! *Opponent model* ([`OPPONENTS`], `Search Multiplayer Opponents`): the opponents' layer of
 //! best-reply search may instead be played by a model, one move per opponent: every opponent in
-//! turn plays its [`crate::game::Game::policy_move`] (2, the default; Chinese checkers: the
-//! greedy move, the move a self-interested racer makes) or passes (1); in quiescence the
-//! modelled replies end the line at the static evaluation. Against five greedy players at 20,000
-//! nodes a move this won 29 of 30 six-player games where the best reply won 14 of 30 (README,
-//! "Chinese checkers: against the greedy player").
+//! turn plays its [`crate::game::Game::policy_move`] (2; Chinese checkers: the greedy move, the
+//! move a self-interested racer makes) or passes (1); in quiescence the modelled replies end the
+//! line at the static evaluation. Against five greedy players at 20,000 nodes a move this won 29
+//! of 30 six-player games where the best reply won 14 of 30, but against sanqi's own best-reply
+//! search it lost (0 of 8 four-player games). The *hybrid* (3, the default) models only the
+//! opponents that play by the policy: [`policy_players`] replays the game's last moves (from
+//! `position ... moves ...`) and marks each player whose last [`POLICY_WINDOW`] moves (8) were
+//! its policy move ([`crate::game::Game::is_policy_move`]) but for at most [`POLICY_MISSES`] (1);
+//! in the layer those play their policy move, and the best reply is searched over the moves of
+//! the others ([`brs_moves`]; all modelled: as 2; none: plain best reply). Measured in README,
+//! "Chinese checkers: against the greedy player".
 //!
 //! Scores depend on who the root player is and on the algorithm, so the table key is salted
 //! with both. Null move, reverse futility, futility and late-move pruning are off with more
@@ -51,6 +57,8 @@
 //! `--players 6 --rounds 2 --random-plies 12` with five (made while the option's default was 0,
 //! so the paranoid engines needed no option; today they need `option.Search Multiplayer BRS=0`).
 
+use arrayvec::ArrayVec;
+
 use crate::game::{Game, GameMove, MoveBuffer, Outcome};
 
 use super::MATE;
@@ -69,12 +77,56 @@ crate::declare_params! {
     /// The opponents' layer of best-reply search: 0, the best reply of any opponent for the
     /// coalition; 1, every opponent passes (the root player searches its race as if alone);
     /// 2, every opponent in turn plays its [`Game::policy_move`] (a model of self-interested
-    /// opponents; a pass where the game has none).
-    pub OPPONENTS = "Search Multiplayer Opponents", OPPONENTS_DEFAULT, 0, 2, 1;
+    /// opponents; a pass where the game has none); 3, the hybrid: the opponents seen playing
+    /// their policy move ([`policy_players`]) play it, the best reply is searched over the others.
+    pub OPPONENTS = "Search Multiplayer Opponents", OPPONENTS_DEFAULT, 0, 3, 1;
+    /// The hybrid ([`OPPONENTS`] 3) judges each opponent by its last this many moves.
+    pub POLICY_WINDOW = "Search Multiplayer Policy Window", 8, 1, 32, 1;
+    /// The hybrid models an opponent whose last [`POLICY_WINDOW`] moves differ from its
+    /// policy move at most this often.
+    pub POLICY_MISSES = "Search Multiplayer Policy Misses", 1, 0, 32, 1;
 }
 
-/// Default of [`OPPONENTS`].
-const OPPONENTS_DEFAULT: i32 = 2;
+/// Default of [`OPPONENTS`]: the hybrid.
+const OPPONENTS_DEFAULT: i32 = 3;
+
+/// The players (bit `s` for seat `s`) whose recent moves in a game were their
+/// [`Game::policy_move`] (any move [`Game::is_policy_move`] accepts) in all but at most
+/// [`POLICY_MISSES`] of their last [`POLICY_WINDOW`] moves, judged by replaying `moves` from
+/// `start`; a player with fewer moves is judged by those it made (none: modelled). The hybrid
+/// opponent model ([`OPPONENTS`] 3) lets exactly these play their policy move in the opponents'
+/// layer of best-reply search. Only the last moves of the game are looked at. `None` with two
+/// players or fewer, or when a move of `moves` is not legal.
+pub fn policy_players<G: Game>(start: &G, moves: &[String], config: &G::Config) -> Option<u8> {
+    let players = start.num_players();
+    if players <= 2 {
+        return None;
+    }
+    let window = POLICY_WINDOW.get().max(1) as usize;
+    let allowed = POLICY_MISSES.get().max(0) as usize;
+    let judged_from = moves.len().saturating_sub(window * players);
+    let mut pos = start.clone();
+    let mut seen = [0usize; 8];
+    let mut misses = [0usize; 8];
+    for (i, text) in moves.iter().enumerate() {
+        let m = pos.parse_move(text, config).ok()?;
+        if i >= judged_from && pos.rule_outcome().is_none() {
+            let s = pos.side_to_move() % 8;
+            seen[s] += 1;
+            if !pos.is_policy_move(m) {
+                misses[s] += 1;
+            }
+        }
+        pos.make_move(m);
+    }
+    let mut mask = 0u8;
+    for s in 0..players.min(8) {
+        if misses[s] <= allowed || seen[s] == 0 {
+            mask |= 1 << s;
+        }
+    }
+    Some(mask)
+}
 
 /// How the opponents' layer of best-reply search is played ([`OPPONENTS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +160,10 @@ pub(crate) struct Teams {
     pub brs: bool,
     /// How best-reply search plays the opponents' layer ([`OPPONENTS`]).
     pub model: OpponentModel,
+    /// With [`OpponentModel::BestReply`]: the opponents (bit per seat) that play their policy
+    /// move in the layer while the best reply is searched over the others (the hybrid,
+    /// [`OPPONENTS`] 3); 0 for plain best-reply search.
+    pub modelled: u8,
 }
 
 impl Teams {
@@ -117,21 +173,40 @@ impl Teams {
             paranoid: players > 2,
             brs: players > 2 && BRS.get() != 0,
             model: OpponentModel::BestReply,
+            modelled: 0,
         }
     }
 
     /// The teams of a search from `root`: best-reply search only where [`BRS`] is set and the
     /// game can pass a turn ([`Game::can_pass`]: [`Game::make_null_move`] hands the move to the
-    /// next player), paranoid otherwise.
-    pub(crate) fn for_position<G: Game>(root: &G) -> Self {
+    /// next player), paranoid otherwise. `policy_players` ([`policy_players`]) chooses the
+    /// modelled opponents of the hybrid ([`OPPONENTS`] 3); unknown (`None`): all of them.
+    pub(crate) fn for_position<G: Game>(root: &G, policy_players: Option<u8>) -> Self {
         let mut teams = Teams::new(root.side_to_move(), root.num_players());
         teams.brs = teams.brs && root.can_pass();
+        let players = root.num_players().min(8);
+        let opponents = ((1u16 << players) - 1) as u8 & !(1u8 << (teams.root % 8));
         teams.model = match OPPONENTS.get() {
             1 => OpponentModel::Pass,
             2 => OpponentModel::Policy,
+            3 => {
+                let modelled = policy_players.unwrap_or(u8::MAX) & opponents;
+                if modelled == opponents {
+                    OpponentModel::Policy
+                } else {
+                    teams.modelled = modelled;
+                    OpponentModel::BestReply
+                }
+            }
             _ => OpponentModel::BestReply,
         };
         teams
+    }
+
+    /// Whether seat `s` plays its policy move in the opponents' layer of best-reply search.
+    #[inline]
+    pub(crate) fn is_modelled(&self, s: usize) -> bool {
+        s < 8 && self.modelled & (1 << s) != 0
     }
 
     /// Whether `a` and `b` play on the same side.
@@ -148,8 +223,12 @@ impl Teams {
     #[inline]
     pub(crate) fn key_salt(&self) -> u64 {
         if self.paranoid {
-            (self.root as u64 + 1 + 8 * u64::from(self.brs) + 16 * self.model as u64)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            (self.root as u64
+                + 1
+                + 8 * u64::from(self.brs)
+                + 16 * self.model as u64
+                + 256 * u64::from(self.modelled))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
         }
@@ -171,11 +250,12 @@ impl Teams {
     }
 }
 
-/// One move of the opponents' layer of best-reply search: `passes` opponents pass, then the
-/// next one plays `mv`, then the rest pass until the root player is to move again.
+/// One move of the opponents' layer of best-reply search: the opponent `passes` places after
+/// the side to move plays `mv`; the opponents before and after it pass, or, where modelled
+/// ([`Teams::modelled`]), play their policy move, until the root player is to move.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BrsMove<M> {
-    /// Opponents that pass before the move.
+    /// Opponents before the mover (passing or playing their policy move).
     pub passes: u8,
     /// The move.
     pub mv: M,
@@ -183,65 +263,98 @@ pub(crate) struct BrsMove<M> {
     pub order: i32,
 }
 
-/// The moves (noisy ones only when `noisy`) of every opponent of `root`, starting with the side
-/// to move of `pos` (which must not be `root`), ordered: the move with bits `tt_move` first,
-/// then by [`Game::noisy_order`]. `pos` is given back unchanged.
+/// What [`brs_make`] played, for [`brs_undo`]: one entry per opponent, `None` for a pass.
+pub(crate) type LayerMoves<M> = ArrayVec<Option<M>, 8>;
+
+/// Plays the move of opponent number `at` of the layer (0: the side to move): the chosen move
+/// when it is that opponent's, its policy move when it is modelled and the game is not over,
+/// a pass otherwise.
+fn layer_step<G: Game>(
+    pos: &mut G,
+    teams: &Teams,
+    at: usize,
+    chosen: Option<BrsMove<G::Move>>,
+    made: &mut LayerMoves<G::Move>,
+) {
+    let mv = match chosen {
+        Some(c) if usize::from(c.passes) == at => Some(c.mv),
+        _ if teams.is_modelled(pos.side_to_move()) && pos.rule_outcome().is_none() => {
+            pos.policy_move()
+        }
+        _ => None,
+    };
+    match mv {
+        Some(m) => pos.make_move(m),
+        None => pos.make_null_move(),
+    }
+    made.push(mv);
+}
+
+/// The moves (noisy ones only when `noisy`) of every opponent of `teams.root` that is not
+/// modelled, starting with the side to move of `pos` (which must not be the root player), each
+/// in the position where the opponents before it passed or, if modelled, played their policy
+/// move; ordered: the move with bits `tt_move` first, then by [`Game::noisy_order`]. `pos` is
+/// given back unchanged.
 pub(crate) fn brs_moves<G: Game>(
     pos: &mut G,
-    root: usize,
+    teams: &Teams,
     noisy: bool,
     tt_move: Option<u16>,
     out: &mut Vec<BrsMove<G::Move>>,
 ) {
     out.clear();
     let mut list = G::MoveList::default();
-    let mut passes = 0u8;
-    while pos.side_to_move() != root {
-        if noisy {
-            pos.generate_noisy(&mut list);
-        } else {
-            pos.generate_moves(&mut list);
-        }
-        for &mv in list.moves() {
-            let order = if Some(mv.to_bits()) == tt_move {
-                i32::MAX
+    let mut made: LayerMoves<G::Move> = ArrayVec::new();
+    while pos.side_to_move() != teams.root && !made.is_full() {
+        let at = made.len();
+        if !teams.is_modelled(pos.side_to_move()) && pos.rule_outcome().is_none() {
+            if noisy {
+                pos.generate_noisy(&mut list);
             } else {
-                pos.noisy_order(mv)
-            };
-            out.push(BrsMove { passes, mv, order });
+                pos.generate_moves(&mut list);
+            }
+            for &mv in list.moves() {
+                let order = if Some(mv.to_bits()) == tt_move {
+                    i32::MAX
+                } else {
+                    pos.noisy_order(mv)
+                };
+                out.push(BrsMove {
+                    passes: at as u8,
+                    mv,
+                    order,
+                });
+            }
         }
-        pos.make_null_move();
-        passes += 1;
+        layer_step(pos, teams, at, None, &mut made);
     }
-    for _ in 0..passes {
-        pos.undo_null_move();
-    }
+    brs_undo(pos, made);
     out.sort_by_key(|m| std::cmp::Reverse(m.order));
 }
 
-/// Plays a [`BrsMove`] and the passes after it (until `root` is to move); returns how many
-/// passes followed, for [`brs_undo`].
-pub(crate) fn brs_make<G: Game>(pos: &mut G, m: BrsMove<G::Move>, root: usize) -> u8 {
-    for _ in 0..m.passes {
-        pos.make_null_move();
+/// Plays a [`BrsMove`] (or with `None` only the modelled opponents' policy moves, the others
+/// passing) and the rest of the layer, until `teams.root` is to move; returns what was played,
+/// for [`brs_undo`].
+pub(crate) fn brs_make<G: Game>(
+    pos: &mut G,
+    m: Option<BrsMove<G::Move>>,
+    teams: &Teams,
+) -> LayerMoves<G::Move> {
+    let mut made: LayerMoves<G::Move> = ArrayVec::new();
+    while pos.side_to_move() != teams.root && !made.is_full() {
+        let at = made.len();
+        layer_step(pos, teams, at, m, &mut made);
     }
-    pos.make_move(m.mv);
-    let mut after = 0u8;
-    while pos.side_to_move() != root {
-        pos.make_null_move();
-        after += 1;
-    }
-    after
+    made
 }
 
 /// Takes back [`brs_make`].
-pub(crate) fn brs_undo<G: Game>(pos: &mut G, m: BrsMove<G::Move>, after: u8) {
-    for _ in 0..after {
-        pos.undo_null_move();
-    }
-    pos.undo_move(m.mv);
-    for _ in 0..m.passes {
-        pos.undo_null_move();
+pub(crate) fn brs_undo<G: Game>(pos: &mut G, mut made: LayerMoves<G::Move>) {
+    while let Some(mv) = made.pop() {
+        match mv {
+            Some(m) => pos.undo_move(m),
+            None => pos.undo_null_move(),
+        }
     }
 }
 

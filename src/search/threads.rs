@@ -98,7 +98,11 @@ pub(crate) fn run<G: Game>(
     if states.len() < threads {
         states.resize_with(threads, ThreadState::default);
     }
-    let fallback = root_moves[0];
+    // Played if the search is stopped before any root move is searched: the policy move when
+    // the game has one among the root moves.
+    let policy = position.policy_move().filter(|m| root_moves.contains(m));
+    let fallback = policy.unwrap_or(root_moves[0]);
+    let policy_players = options.policy_players;
     let (tx, rx) = mpsc::channel::<SearchEvent<G::Move>>();
 
     let result = std::thread::scope(|scope| {
@@ -112,7 +116,7 @@ pub(crate) fn run<G: Game>(
                 .name(format!("search-{}", i + 1))
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(i + 1, shared, state, &pos, moves);
+                    let mut worker = Worker::new(i + 1, shared, state, &pos, moves, policy_players);
                     helper_loop(&mut worker, &mut pos);
                     worker.publish();
                 });
@@ -124,9 +128,18 @@ pub(crate) fn run<G: Game>(
             .name("search-0".to_string())
             .stack_size(STACK_BYTES)
             .spawn_scoped(scope, move || {
-                let mut worker = Worker::new(0, shared, main_state, &pos, moves);
+                let mut worker = Worker::new(0, shared, main_state, &pos, moves, policy_players);
                 worker.events = Some(tx);
-                let result = main_loop(&mut worker, &mut pos, limits, multipv, lines, skill, salt);
+                let result = main_loop(
+                    &mut worker,
+                    &mut pos,
+                    limits,
+                    multipv,
+                    lines,
+                    skill,
+                    salt,
+                    policy,
+                );
                 shared.abort.store(true, Relaxed);
                 worker.publish();
                 result
@@ -250,7 +263,8 @@ fn report_line<G: Game>(worker: &mut Worker<'_, G>, depth: u32, line: usize, bou
 
 /// Iterative deepening of the main worker; decides when to stop and builds the result.
 /// `multipv` lines are reported, `lines` are searched (more with a `skill`, which then picks
-/// the move among them; `salt` seeds its choice).
+/// the move among them; `salt` seeds its choice). `policy`: the move played when the search is
+/// stopped before any root move is searched (the first root move in order if `None`).
 #[allow(clippy::too_many_arguments)]
 fn main_loop<G: Game>(
     worker: &mut Worker<'_, G>,
@@ -260,6 +274,7 @@ fn main_loop<G: Game>(
     lines: usize,
     skill: Option<Skill>,
     salt: u64,
+    policy: Option<G::Move>,
 ) -> SearchResult<G::Move> {
     worker.order_root_moves(pos);
     let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
@@ -327,7 +342,9 @@ fn main_loop<G: Game>(
     } else if let Some(c) = completed {
         c
     } else {
-        (first.mv, 0, vec![first.mv])
+        // Stopped before any root move was searched: the policy move, or the first in order.
+        let mv = policy.unwrap_or(first.mv);
+        (mv, 0, vec![mv])
     };
     let (best, score, pv) = match skill {
         // The lines of the last completed iteration are sorted best first.

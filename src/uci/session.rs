@@ -19,7 +19,7 @@ use super::tickets::Tickets;
 use super::worker::{Job, SearchJob, SearchThread};
 use super::{AUTHOR, NAME};
 use crate::game::registry::{all_params, find_param, UCCI_GAME};
-use crate::game::{AnyGame, GameKind, SetupInfo};
+use crate::game::{with_game, AnyGame, GameKind, SetupInfo};
 use crate::search::SearchLimits;
 use crate::tune::OptionType;
 
@@ -32,6 +32,9 @@ pub struct Session {
     settings: Settings,
     position: AnyGame,
     banmoves: Vec<String>,
+    /// The opponents seen playing their policy move in the moves of the last `position`
+    /// command ([`crate::search::multiplayer::policy_players`]; `None`: unknown).
+    policy_players: Option<u8>,
     /// Whether a `position` command has set the position since the start or the last game change.
     position_given: bool,
     out: Output,
@@ -54,6 +57,7 @@ impl Session {
             position: settings.variant.startpos(&settings.configs),
             settings,
             banmoves: Vec::new(),
+            policy_players: None,
             position_given: false,
             out,
             tickets,
@@ -296,6 +300,7 @@ impl Session {
     fn reset_position(&mut self) {
         self.position = self.settings.variant.startpos(&self.settings.configs);
         self.banmoves.clear();
+        self.policy_players = None;
         self.position_given = false;
     }
 
@@ -313,6 +318,9 @@ impl Session {
                 return;
             }
         };
+        let policy_players = with_game!(&game, configs, g, c => {
+            crate::search::multiplayer::policy_players(g, moves, c)
+        });
         for (i, mv) in moves.iter().enumerate() {
             if let Err(e) = game.play_text_move(mv, configs) {
                 self.error(format!(
@@ -324,6 +332,7 @@ impl Session {
         }
         self.position = game;
         self.banmoves.clear();
+        self.policy_players = policy_players;
         self.position_given = true;
     }
 
@@ -369,6 +378,7 @@ impl Session {
             threads: self.settings.threads,
             multipv: self.settings.multipv,
             skill: self.settings.skill(),
+            policy_players: self.policy_players,
             configs: self.settings.configs,
             dialect: self.dialect,
         })));

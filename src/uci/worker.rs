@@ -26,6 +26,8 @@ pub(crate) struct SearchJob {
     pub threads: usize,
     pub multipv: usize,
     pub skill: Option<crate::search::skill::Skill>,
+    /// The opponents seen playing their policy move ([`SearchOptions::policy_players`]).
+    pub policy_players: Option<u8>,
     pub configs: GameConfigs,
     pub dialect: Dialect,
 }
@@ -220,6 +222,7 @@ fn think<G: Game>(
         threads: job.threads.max(1),
         multipv: job.multipv.max(1),
         skill: job.skill,
+        policy_players: job.policy_players,
     };
     let mut on_event = |event| {
         let info = report::info(game, config, &event, options.multipv > 1);

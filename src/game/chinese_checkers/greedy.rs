@@ -88,6 +88,25 @@ pub fn greedy_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
         .or_else(|| list.moves().first().copied())
 }
 
+/// Whether `m` is one of the moves the greedy rule may play for the side to move, with any tie
+/// seed: a legal move of the largest (gain, rearness) key, or the pass when it is the only move.
+pub fn is_greedy(pos: &ChineseCheckers, m: Move) -> bool {
+    let mut list = <ChineseCheckers as Game>::MoveList::default();
+    pos.generate_moves(&mut list);
+    if !list.moves().contains(&m) {
+        return false;
+    }
+    let best = list
+        .moves()
+        .iter()
+        .filter_map(|&x| greedy_key(pos, x))
+        .max();
+    match best {
+        Some(b) => greedy_key(pos, m) == Some(b),
+        None => m.is_pass(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +191,37 @@ mod tests {
                 p.make_move(m);
             }
         }
+    }
+
+    #[test]
+    fn every_seed_plays_a_greedy_move_and_other_moves_are_not() {
+        for players in [3u8, 6] {
+            let mut p = start(players);
+            for ply in 0..60u64 {
+                if p.winner().is_some() {
+                    break;
+                }
+                let mut list = <ChineseCheckers as Game>::MoveList::default();
+                p.generate_moves(&mut list);
+                for seed in 0..5 {
+                    let m = greedy_choice(&p, seed).expect("a move");
+                    assert!(is_greedy(&p, m), "{} {m}", p.to_fen());
+                }
+                let best = list.moves().iter().filter_map(|&x| greedy_key(&p, x)).max();
+                let worse = list
+                    .moves()
+                    .iter()
+                    .copied()
+                    .find(|&x| greedy_key(&p, x) < best);
+                if let Some(w) = worse {
+                    assert!(!is_greedy(&p, w), "{} {w}", p.to_fen());
+                }
+                p.make_move(greedy_choice(&p, ply).expect("a move"));
+            }
+        }
+        // Not a legal move here: never greedy.
+        let p = start(3);
+        assert!(!is_greedy(&p, Move::PASS));
     }
 
     #[test]

@@ -558,6 +558,11 @@ impl Game for ChineseCheckers {
         greedy::greedy_choice(self, 0)
     }
 
+    /// A move of the greedy rule's best (gain, rearness) key, whatever the tie seed.
+    fn is_policy_move(&self, m: Move) -> bool {
+        greedy::is_greedy(self, m)
+    }
+
     /// The greedy reference player's move when `CC Player` is `greedy` ([`greedy`]).
     fn rule_move(&self, config: &ChineseCheckersConfig) -> Option<Move> {
         match config.player {
