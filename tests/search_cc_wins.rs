@@ -200,13 +200,14 @@ fn three_player_wins_in_one_and_two() {
 }
 
 /// The hybrid's judgement from a game's moves: a player whose last 8 moves were greedy but for
-/// at most one is modelled; one that keeps playing other moves is not, until 8 greedy moves
-/// in a row (any tie seed) have left at most one of its other moves in the window.
+/// at most one is modelled (its first three moves, the opening, are not judged); one that keeps
+/// playing other moves is not, until 8 greedy moves in a row (any tie seed) have left at most one
+/// of its other moves in the window.
 #[test]
 fn policy_players_are_those_whose_recent_moves_were_greedy() {
     use sanqi::game::chinese_checkers::greedy::{greedy_choice, greedy_key};
     use sanqi::game::chinese_checkers::ChineseCheckersConfig;
-    use sanqi::search::multiplayer::policy_players;
+    use sanqi::search::multiplayer::{policy_players, POLICY_OPENING, POLICY_PRIOR};
     let _guard = ALGORITHM.lock();
     let config = ChineseCheckersConfig {
         players: 4,
@@ -234,9 +235,27 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
             }
         }
     };
-    // No moves yet: nobody was seen playing otherwise.
+    // No moves yet: nobody was seen playing otherwise, so all are modelled (or, with
+    // `Search Multiplayer Policy Prior` 0, none).
     assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
-    play(10, true, &mut texts);
+    POLICY_PRIOR.set(0).expect("in range");
+    let without_prior = policy_players(&start, &texts, &config);
+    POLICY_PRIOR.set(1).expect("in range");
+    assert_eq!(without_prior, Some(0));
+    // A player's first three moves (the opening) are not judged: still modelled.
+    play(3, true, &mut texts);
+    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    // Judging the opening too (`Search Multiplayer Policy Opening` 0): three misses.
+    POLICY_OPENING.set(0).expect("in range");
+    let judged_opening = policy_players(&start, &texts, &config);
+    POLICY_OPENING.set(3).expect("in range");
+    assert_eq!(judged_opening, Some(0b1011));
+    // One judged miss is allowed, two are not.
+    play(1, true, &mut texts);
+    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    play(1, true, &mut texts);
+    assert_eq!(policy_players(&start, &texts, &config), Some(0b1011));
+    play(5, true, &mut texts);
     assert_eq!(policy_players(&start, &texts, &config), Some(0b1011));
     // Six greedy moves: two of its last eight were not greedy.
     play(6, false, &mut texts);

@@ -29,10 +29,11 @@
 //! search it lost (0 of 8 four-player games). The *hybrid* (3, the default) models only the
 //! opponents that play by the policy: [`policy_players`] replays the game's last moves (from
 //! `position ... moves ...`) and marks each player whose last [`POLICY_WINDOW`] moves (8) were
-//! its policy move ([`crate::game::Game::is_policy_move`]) but for at most [`POLICY_MISSES`] (1);
-//! in the layer those play their policy move, and the best reply is searched over the moves of
-//! the others ([`brs_moves`]; all modelled: as 2; none: plain best reply). Measured in README,
-//! "Chinese checkers: against the greedy player".
+//! its policy move ([`crate::game::Game::is_policy_move`]) but for at most [`POLICY_MISSES`] (1),
+//! not counting its first [`POLICY_OPENING`] moves (3), and each player with no judged move yet
+//! ([`POLICY_PRIOR`]); in the layer those play their policy move, and the best reply is
+//! searched over the moves of the others ([`brs_moves`]; all modelled: as 2; none: plain best
+//! reply). Measured in README, "Chinese checkers: against the greedy player".
 //!
 //! Scores depend on who the root player is and on the algorithm, so the table key is salted
 //! with both. Null move, reverse futility, futility and late-move pruning are off with more
@@ -85,6 +86,12 @@ crate::declare_params! {
     /// The hybrid models an opponent whose last [`POLICY_WINDOW`] moves differ from its
     /// policy move at most this often.
     pub POLICY_MISSES = "Search Multiplayer Policy Misses", 1, 0, 32, 1;
+    /// The hybrid does not judge an opponent by its first this many moves of the game (the
+    /// opening, where many moves tie and players follow their own habits); until it has made
+    /// more it is modelled.
+    pub POLICY_OPENING = "Search Multiplayer Policy Opening", 3, 0, 32, 1;
+    /// 1: the hybrid models an opponent none of whose moves were judged yet; 0: it does not.
+    pub POLICY_PRIOR = "Search Multiplayer Policy Prior", 1, 0, 1, 1;
 }
 
 /// Default of [`OPPONENTS`]: the hybrid.
@@ -93,7 +100,9 @@ const OPPONENTS_DEFAULT: i32 = 3;
 /// The players (bit `s` for seat `s`) whose recent moves in a game were their
 /// [`Game::policy_move`] (any move [`Game::is_policy_move`] accepts) in all but at most
 /// [`POLICY_MISSES`] of their last [`POLICY_WINDOW`] moves, judged by replaying `moves` from
-/// `start`; a player with fewer moves is judged by those it made (none: modelled). The hybrid
+/// `start`; a player's first [`POLICY_OPENING`] moves of the game are not judged, and a player
+/// with fewer judged moves is judged by those it made (none: modelled, unless [`POLICY_PRIOR`]
+/// is 0). The hybrid
 /// opponent model ([`OPPONENTS`] 3) lets exactly these play their policy move in the opponents'
 /// layer of best-reply search. Only the last moves of the game are looked at. `None` with two
 /// players or fewer, or when a move of `moves` is not legal.
@@ -104,14 +113,18 @@ pub fn policy_players<G: Game>(start: &G, moves: &[String], config: &G::Config) 
     }
     let window = POLICY_WINDOW.get().max(1) as usize;
     let allowed = POLICY_MISSES.get().max(0) as usize;
+    let opening = POLICY_OPENING.get().max(0) as usize;
+    let prior = POLICY_PRIOR.get() != 0;
     let judged_from = moves.len().saturating_sub(window * players);
     let mut pos = start.clone();
+    let mut made = [0usize; 8];
     let mut seen = [0usize; 8];
     let mut misses = [0usize; 8];
     for (i, text) in moves.iter().enumerate() {
         let m = pos.parse_move(text, config).ok()?;
-        if i >= judged_from && pos.rule_outcome().is_none() {
-            let s = pos.side_to_move() % 8;
+        let s = pos.side_to_move() % 8;
+        made[s] += 1;
+        if i >= judged_from && made[s] > opening && pos.rule_outcome().is_none() {
             seen[s] += 1;
             if !pos.is_policy_move(m) {
                 misses[s] += 1;
@@ -121,7 +134,7 @@ pub fn policy_players<G: Game>(start: &G, moves: &[String], config: &G::Config) 
     }
     let mut mask = 0u8;
     for s in 0..players.min(8) {
-        if misses[s] <= allowed || seen[s] == 0 {
+        if (seen[s] > 0 && misses[s] <= allowed) || (seen[s] == 0 && prior) {
             mask |= 1 << s;
         }
     }
