@@ -208,6 +208,7 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
     use sanqi::game::chinese_checkers::greedy::{greedy_choice, greedy_key};
     use sanqi::game::chinese_checkers::ChineseCheckersConfig;
     use sanqi::search::multiplayer::{policy_players, POLICY_OPENING, POLICY_PRIOR};
+    use sanqi::tune::Param;
     let _guard = ALGORITHM.lock();
     let config = ChineseCheckersConfig {
         players: 4,
@@ -238,18 +239,19 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
     // No moves yet: nobody was seen playing otherwise, so all are modelled (or, with
     // `Search Multiplayer Policy Prior` 0, none).
     assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
-    POLICY_PRIOR.set(0).expect("in range");
-    let without_prior = policy_players(&start, &texts, &config);
-    POLICY_PRIOR.set(1).expect("in range");
-    assert_eq!(without_prior, Some(0));
+    // `param` at `value` for one judgement, then back to its default.
+    let judged_with = |param: &Param, value: i64, texts: &[String]| {
+        param.set(value).expect("in range");
+        let mask = policy_players(&start, texts, &config);
+        param.reset();
+        mask
+    };
+    assert_eq!(judged_with(&POLICY_PRIOR, 0, &texts), Some(0));
     // A player's first three moves (the opening) are not judged: still modelled.
     play(3, true, &mut texts);
     assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
     // Judging the opening too (`Search Multiplayer Policy Opening` 0): three misses.
-    POLICY_OPENING.set(0).expect("in range");
-    let judged_opening = policy_players(&start, &texts, &config);
-    POLICY_OPENING.set(3).expect("in range");
-    assert_eq!(judged_opening, Some(0b1011));
+    assert_eq!(judged_with(&POLICY_OPENING, 0, &texts), Some(0b1011));
     // One judged miss is allowed, two are not.
     play(1, true, &mut texts);
     assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
