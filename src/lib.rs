@@ -4,6 +4,7 @@
 //! - [`search`]: the generic search over any [`game::Game`];
 //! - [`uci`]: the protocol front end (session, search thread, options);
 //! - [`tune`]: tunable parameters and option types (a leaf every module may use);
+//! - [`nnue`]: the network evaluation's layout, file format and accumulator (a leaf too);
 //! - [`bench`], [`cli`], [`tournament`], [`datagen`], [`texel`]: the one-shot tools (`sanqi bench`,
 //!   `sanqi perft`, `sanqi match`, `sanqi datagen`, `sanqi tune`).
 
@@ -11,6 +12,7 @@ pub mod bench;
 pub mod cli;
 pub mod datagen;
 pub mod game;
+pub mod nnue;
 pub mod search;
 pub mod texel;
 pub mod tournament;

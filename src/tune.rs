@@ -149,6 +149,11 @@ pub enum OptionType {
     },
     /// `type button`.
     Button,
+    /// `type string` (any text; an empty value is allowed).
+    Text {
+        /// Default value.
+        default: &'static str,
+    },
 }
 
 impl OptionType {
@@ -159,6 +164,7 @@ impl OptionType {
         let need = || value.ok_or_else(|| format!("option {shown} needs a value"));
         match *self {
             OptionType::Button => Ok(""),
+            OptionType::Text { .. } => Ok(value.unwrap_or("")),
             OptionType::Check { .. } => {
                 let v = need()?;
                 parse_bool(v)
@@ -198,6 +204,7 @@ impl OptionType {
             OptionType::Spin { default, .. } => default.to_string(),
             OptionType::Combo { default, .. } => default.to_string(),
             OptionType::Button => String::new(),
+            OptionType::Text { default } => default.to_string(),
         }
     }
 }

@@ -342,11 +342,32 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.policy_move() == Some(m)
     }
 
+    /// The game's network (NNUE), `None` for a game without one. The search, `EvalFile` and
+    /// the trainer reach it through here.
+    fn nnue() -> Option<&'static crate::nnue::NetSlot> {
+        None
+    }
+    /// The network's input features of the position, one per piece (its index from each
+    /// perspective), appended to `out`. Default: none.
+    fn nnue_features(&self, out: &mut Vec<crate::nnue::Feature>) {
+        let _ = out;
+    }
+    /// Called on each search thread's copy of the root position before it searches: a game
+    /// with a network builds its accumulator stack here (when `Use NNUE` is on), so that
+    /// make/undo keep it up to date. Default: nothing.
+    fn prepare_search(&mut self) {}
+    /// The network's evaluation of the position from the side to move's view, whether or not
+    /// `Use NNUE` is on (for the `eval` command); `None` for a game without a network.
+    fn network_eval(&self) -> Option<Value> {
+        None
+    }
+
     /// Static evaluation from the point of view of the side to move.
     fn evaluate(&self) -> Value;
 
-    /// The terms of the static evaluation for the `eval` command, each as (name, value from the
-    /// side to move's view); the last one is the total that [`Game::evaluate`] returns.
+    /// The terms of the hand-written static evaluation for the `eval` command, each as (name,
+    /// value from the side to move's view); the last one is its total, which
+    /// [`Game::evaluate`] returns unless a network is used.
     /// Default: the total only.
     fn eval_terms(&self) -> Vec<(String, Value)> {
         vec![("total (side to move)".to_string(), self.evaluate())]

@@ -171,6 +171,13 @@ macro_rules! register_games {
                 self.params().iter().copied().chain(self.search_params().params()).collect()
             }
 
+            /// The game's network slot (`None` for a game without a network).
+            pub fn nnue(self) -> Option<&'static $crate::nnue::NetSlot> {
+                match self {
+                    $( GameKind::$variant => <$ty as $crate::game::Game>::nnue(), )+
+                }
+            }
+
             /// The bench positions of the game and the depth they are searched to.
             pub fn bench(self) -> (&'static [&'static str], u32) {
                 match self {
@@ -365,6 +372,20 @@ macro_rules! register_games {
                 with_game!(self, g => $crate::game::Game::eval_terms(g))
             }
 
+            /// What the `eval` command prints: the hand-written evaluation's terms, then for a
+            /// game with a network its evaluation (`network (side to move)`) and the one the
+            /// search uses (`used (side to move)`, with `Use NNUE` on the network's).
+            pub fn eval_lines(&self) -> Vec<(String, $crate::game::Value)> {
+                with_game!(self, g => {
+                    let mut lines = $crate::game::Game::eval_terms(g);
+                    if let Some(v) = $crate::game::Game::network_eval(g) {
+                        lines.push(("network (side to move)".to_string(), v));
+                        lines.push(("used (side to move)".to_string(), $crate::game::Game::evaluate(g)));
+                    }
+                    lines
+                })
+            }
+
             /// The legal moves for `moves [filter]` (see [`$crate::game::Game::list_moves`]).
             pub fn list_moves(
                 &self,
@@ -416,6 +437,34 @@ pub fn all_params() -> Vec<&'static Param> {
         .flat_map(|k| k.all_params())
         .chain(crate::search::shared_params())
         .collect()
+}
+
+/// `EvalFile`: loads the network file at `path` into the slot of the game it names, or with
+/// `<internal>` (or an empty path) puts every game's embedded network back. On error nothing
+/// changes.
+pub fn load_network(path: &str) -> Result<String, String> {
+    let path = path.trim();
+    if path.is_empty() || path.eq_ignore_ascii_case("<internal>") {
+        for slot in GameKind::ALL.iter().filter_map(|k| k.nnue()) {
+            slot.install(None)?;
+        }
+        return Ok("the embedded networks".to_string());
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read network file '{path}': {e}"))?;
+    let net = crate::nnue::Network::from_bytes(&bytes)
+        .map_err(|e| format!("network file '{path}': {e}"))?;
+    let game = net.game.clone();
+    let slot = GameKind::ALL
+        .iter()
+        .filter_map(|k| k.nnue())
+        .find(|s| s.game == game)
+        .ok_or_else(|| {
+            format!("network file '{path}' is for '{game}', a game without a network")
+        })?;
+    slot.install(Some(net))
+        .map_err(|e| format!("network file '{path}': {e}"))?;
+    Ok(format!("{game} network {path}"))
 }
 
 /// Finds a parameter by name (case-insensitive), spaces written as spaces or as `_` (the form

@@ -110,6 +110,7 @@ pub(crate) fn run<G: Game>(
         let shared = &shared;
         for (i, state) in helper_states.iter_mut().take(threads - 1).enumerate() {
             let mut pos = position.clone();
+            pos.prepare_search();
             let moves = root_moves.clone();
             // A helper that cannot be spawned is simply missing.
             let _ = std::thread::Builder::new()
@@ -122,6 +123,7 @@ pub(crate) fn run<G: Game>(
                 });
         }
         let mut pos = position.clone();
+        pos.prepare_search();
         let moves = root_moves.clone();
         let main_state = &mut main_state[0];
         let main = std::thread::Builder::new()

@@ -387,6 +387,8 @@ pub fn run<G: Game>(config: &TuneConfig) -> Result<String, String>
 where
     GameConfigs: ConfigOf<G>,
 {
+    // Texel's method fits the hand-written weights: the networks stay out of it.
+    crate::nnue::set_enabled(false);
     let start = Instant::now();
     for &(p, v) in &config.set {
         p.set(i64::from(v))?;

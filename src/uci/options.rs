@@ -34,6 +34,10 @@ pub enum OptionId {
     Elo,
     /// Playing level 0-20 (20: full strength).
     SkillLevel,
+    /// Evaluate with the games' networks (NNUE) instead of the hand-written evaluations.
+    UseNnue,
+    /// A network file to evaluate with (`<internal>`: the embedded ones).
+    EvalFile,
 }
 
 /// One row of the option table.
@@ -147,6 +151,22 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionType::Button,
     },
     OptionSpec {
+        id: OptionId::UseNnue,
+        uci_name: Some("Use NNUE"),
+        ucci_name: Some("usennue"),
+        kind: OptionType::Check {
+            default: crate::nnue::DEFAULT_ENABLED,
+        },
+    },
+    OptionSpec {
+        id: OptionId::EvalFile,
+        uci_name: Some("EvalFile"),
+        ucci_name: Some("evalfile"),
+        kind: OptionType::Text {
+            default: "<internal>",
+        },
+    },
+    OptionSpec {
         id: OptionId::Variant,
         uci_name: Some("UCI_Variant"),
         ucci_name: None,
@@ -170,6 +190,8 @@ pub enum Effect {
     NewGame,
     /// The game or its setup changed: reset to the start position.
     GameChanged,
+    /// Load the network file `Settings::eval_file` (an error keeps the old settings).
+    LoadNetwork,
 }
 
 /// The typed values of all options.
@@ -197,6 +219,10 @@ pub struct Settings {
     pub limit_strength: bool,
     /// `UCI_Elo`.
     pub elo: i64,
+    /// `Use NNUE`.
+    pub use_nnue: bool,
+    /// `EvalFile`.
+    pub eval_file: String,
 }
 
 impl Default for Settings {
@@ -213,6 +239,8 @@ impl Default for Settings {
             skill_level: 20,
             limit_strength: false,
             elo: skill::MAX_ELO,
+            use_nnue: crate::nnue::DEFAULT_ENABLED,
+            eval_file: "<internal>".to_string(),
         }
     }
 }
@@ -283,6 +311,14 @@ impl Settings {
                 self.elo = int;
                 Effect::None
             }
+            OptionId::UseNnue => {
+                self.use_nnue = flag;
+                Effect::None
+            }
+            OptionId::EvalFile => {
+                self.eval_file = if v.is_empty() { "<internal>" } else { v }.to_string();
+                Effect::LoadNetwork
+            }
         })
     }
 
@@ -341,6 +377,7 @@ mod tests {
                 OptionType::Spin { default, .. } => Some(default.to_string()),
                 OptionType::Check { default } => Some(default.to_string()),
                 OptionType::Combo { default, .. } => Some(default.to_string()),
+                OptionType::Text { default } => Some(default.to_string()),
                 OptionType::Button => continue,
             };
             s.apply(o, v.as_deref()).unwrap();

@@ -174,7 +174,7 @@ impl Session {
                 self.out.lines(lines);
             }
             Command::Eval => {
-                for (name, value) in self.position.eval_terms() {
+                for (name, value) in self.position.eval_lines() {
                     self.reply(Reply::message(format!("eval {name} {value}")));
                 }
             }
@@ -283,8 +283,16 @@ impl Session {
         match applied {
             Err(e) => self.error(e),
             Ok(effect) => {
+                if effect == Effect::LoadNetwork {
+                    match crate::game::registry::load_network(&next.eval_file) {
+                        Ok(what) => self.reply(Reply::message(format!("loaded {what}"))),
+                        Err(e) => return self.error(e),
+                    }
+                }
                 self.settings = next;
+                crate::nnue::set_enabled(self.settings.use_nnue);
                 match effect {
+                    Effect::LoadNetwork => {}
                     Effect::None => {}
                     Effect::ResizeHash => {
                         self.send_table_job(Job::ResizeHash(self.settings.hash_mb, self.dialect))
@@ -459,6 +467,9 @@ fn option_decl(name: &str, kind: OptionType) -> OptionDecl {
             vars: vars.iter().map(|v| v.to_string()).collect(),
         },
         OptionType::Button => K::Button,
+        OptionType::Text { default } => K::String {
+            default: default.to_string(),
+        },
     };
     OptionDecl {
         name: name.to_string(),

@@ -79,6 +79,9 @@ pub struct Chess {
     /// Write Shredder-FEN castling letters (set from `ChessConfig::chess960`).
     pub(crate) chess960: bool,
     pub(crate) history: Vec<State>,
+    /// The network's accumulators of this position and the ones before it in the search
+    /// (`None` outside a search with `Use NNUE`, so perft and the referee pay nothing).
+    pub(crate) nnue: Option<crate::nnue::AccumulatorStack>,
 }
 
 impl Chess {
@@ -99,6 +102,7 @@ impl Chess {
             castle: Box::default(),
             chess960: false,
             history: Vec::with_capacity(256),
+            nnue: None,
         }
     }
 
@@ -279,6 +283,7 @@ impl Chess {
             _ => self.board[to],
         };
         self.history.push(self.save(captured));
+        self.nnue_push(m, captured);
 
         let mut hash = self.hash ^ zobrist::SIDE;
         if self.ep != NO_SQUARE {
@@ -350,6 +355,9 @@ impl Chess {
         let Some(st) = self.history.pop() else {
             return;
         };
+        if let Some(stack) = self.nnue.as_mut() {
+            stack.pop();
+        }
         let us = self.side() ^ 1;
         self.stm = us as u8;
         if us == BLACK {

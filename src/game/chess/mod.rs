@@ -11,6 +11,7 @@ mod chess960;
 pub mod eval;
 mod fen;
 mod movegen;
+pub mod nnue;
 mod perft;
 mod san;
 mod see;
@@ -32,6 +33,9 @@ use crate::tune::{OptionType, Param};
 
 /// The standard start position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The network's evaluation is kept within +-this, well clear of mate scores.
+const NNUE_BOUND: Value = 10_000;
 
 /// The chess setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -441,11 +445,39 @@ impl Game for Chess {
         config.chess960 || start != STARTPOS
     }
 
+    /// The network's evaluation while `Use NNUE` is on (a draw by insufficient material is
+    /// 0), else the hand-written one.
     fn evaluate(&self) -> Value {
-        eval::evaluate(self)
+        match self.nnue_evaluate() {
+            Some(_) if self.insufficient_material() => 0,
+            Some(v) => v.clamp(-NNUE_BOUND, NNUE_BOUND),
+            None => eval::evaluate(self),
+        }
     }
 
-    /// The terms of the tapered evaluation (see `eval`), each from the side to move's view.
+    fn nnue() -> Option<&'static crate::nnue::NetSlot> {
+        Some(&nnue::NET)
+    }
+
+    fn nnue_features(&self, out: &mut Vec<crate::nnue::Feature>) {
+        out.extend(self.features());
+    }
+
+    fn prepare_search(&mut self) {
+        self.set_network(nnue::NET.active());
+    }
+
+    fn network_eval(&self) -> Option<Value> {
+        let net = nnue::NET.get()?;
+        Some(crate::nnue::evaluate_from_scratch(
+            &net,
+            self.features(),
+            self.side(),
+        ))
+    }
+
+    /// The terms of the tapered hand-written evaluation (see `eval`), each from the side to
+    /// move's view.
     fn eval_terms(&self) -> Vec<(String, Value)> {
         eval::eval_terms(self)
     }

@@ -12,6 +12,7 @@ pub mod eval;
 mod fen;
 mod iccs;
 mod movegen;
+pub mod nnue;
 mod rules;
 mod see;
 pub mod zobrist;
@@ -144,6 +145,9 @@ pub struct Xiangqi {
     root_fullmove: u32,
     /// Side to move at the root position.
     root_side: usize,
+    /// The network's accumulators of this position and the ones before it in the search
+    /// (`None` outside a search with `Use NNUE`).
+    nnue: Option<crate::nnue::AccumulatorStack>,
 }
 
 impl Xiangqi {
@@ -211,6 +215,7 @@ impl Xiangqi {
             history: Vec::with_capacity(256),
             root_fullmove: fullmove,
             root_side: side,
+            nnue: None,
         };
         pos.st.in_check = pos.compute_in_check();
         pos
@@ -380,6 +385,7 @@ impl Game for Xiangqi {
             ^ zobrist::SIDE
             ^ zobrist::piece_key(piece, from)
             ^ zobrist::piece_key(piece, to);
+        self.nnue_push(m, piece, captured);
         let mut captured_slot = 0;
         if captured != EMPTY {
             hash ^= zobrist::piece_key(captured, to);
@@ -418,6 +424,9 @@ impl Game for Xiangqi {
         let Some(prev) = self.history.pop() else {
             return;
         };
+        if let Some(stack) = self.nnue.as_mut() {
+            stack.pop();
+        }
         let from = m.from();
         let to = m.to();
         let them = self.side;
@@ -522,8 +531,34 @@ impl Game for Xiangqi {
         ]
     }
 
+    /// The network's evaluation while `Use NNUE` is on (kept within +-10000), else the
+    /// hand-written one.
     fn evaluate(&self) -> Value {
-        eval::evaluate(self)
+        match self.nnue_evaluate() {
+            Some(v) => v.clamp(-10_000, 10_000),
+            None => eval::evaluate(self),
+        }
+    }
+
+    fn nnue() -> Option<&'static crate::nnue::NetSlot> {
+        Some(&nnue::NET)
+    }
+
+    fn nnue_features(&self, out: &mut Vec<crate::nnue::Feature>) {
+        out.extend(self.features());
+    }
+
+    fn prepare_search(&mut self) {
+        self.set_network(nnue::NET.active());
+    }
+
+    fn network_eval(&self) -> Option<Value> {
+        let net = nnue::NET.get()?;
+        Some(crate::nnue::evaluate_from_scratch(
+            &net,
+            self.features(),
+            self.side,
+        ))
     }
 
     fn eval_terms(&self) -> Vec<(String, Value)> {
