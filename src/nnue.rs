@@ -8,12 +8,16 @@
 //! 90), seen from each side ("own"/"their" pieces, the board flipped for the second side); one
 //! hidden layer of `hidden` neurons shared by both perspectives (the feature transformer); the
 //! squared clipped ReLU `clamp(x, 0, 1)^2`; one output from the side to move's half and the
-//! other side's half concatenated. The evaluation is `output * SCALE` centipawns.
+//! other side's half concatenated, plus a linear piece-square term straight from the inputs
+//! (as Stockfish's networks have: `(psqt(own view) - psqt(other view)) / 2`, which learns
+//! material and placement from little data and leaves the hidden layer the rest). The evaluation
+//! is `output * SCALE` centipawns.
 //!
 //! **Quantisation**: feature weights and biases are `i16` at scale [`QA`] (255, so the clamp is
 //! to `0..=QA`); output weights are `i16` at scale [`QB`] (64); the output bias is `i32` at
-//! `QA * QB`. With `clamp(a) * w` kept within `i16` (trained weights are clipped to +-1.98) the
-//! sum `clamp(a) * w * clamp(a)` over `2 * hidden <= 256` terms fits in `i32`.
+//! `QA * QB`, and so are the piece-square weights (`i32`). With `clamp(a) * w` kept within `i16`
+//! (trained weights are clipped to +-1.98) the sum `clamp(a) * w * clamp(a)` over
+//! `2 * hidden <= 256` terms fits in `i32`.
 //!
 //! **File format** (little-endian), written by the trainer (`trainer/`) and read by
 //! [`Network::from_bytes`]:
@@ -21,13 +25,14 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `SQNN` |
-//! | 4 | format version, `u32` = 1 |
+//! | 4 | format version, `u32` = 2 |
 //! | 1 + n | game name: length `u8`, then the name (`chess`, `xiangqi`) |
 //! | 4 + 4 | `inputs`, `hidden` (`u32`; `hidden` a multiple of 16, at most 128) |
 //! | 2 x inputs x hidden | feature weights `i16`, input-major (the `hidden` weights of input 0 first) |
 //! | 2 x hidden | feature biases `i16` |
 //! | 2 x 2 x hidden | output weights `i16`: side to move's half, then the other side's |
 //! | 4 | output bias `i32` |
+//! | 4 x inputs | piece-square weights `i32` |
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Once};
@@ -43,7 +48,7 @@ pub const SCALE: i32 = 400;
 /// The largest hidden layer the format allows (so the output sum fits in `i32`).
 pub const MAX_HIDDEN: usize = 128;
 const MAGIC: &[u8; 4] = b"SQNN";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +67,8 @@ pub struct Network {
     pub out_weights: Vec<i16>,
     /// Output bias at scale `QA * QB`.
     pub out_bias: i32,
+    /// `inputs` piece-square weights at scale `QA * QB`.
+    pub psqt: Vec<i32>,
 }
 
 /// Reads little-endian fields off a byte slice, failing (never panicking) at its end.
@@ -121,6 +128,11 @@ impl Network {
         let out_weights = r.i16s(2 * hidden)?;
         let b = r.take(4)?;
         let out_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let psqt = r
+            .take(inputs * 4)?
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         if !r.bytes.is_empty() {
             return Err(format!(
                 "{} bytes after the end of the network",
@@ -135,6 +147,7 @@ impl Network {
             ft_bias,
             out_weights,
             out_bias,
+            psqt,
         })
     }
 
@@ -157,6 +170,9 @@ impl Network {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&self.out_bias.to_le_bytes());
+        for p in &self.psqt {
+            out.extend_from_slice(&p.to_le_bytes());
+        }
         out
     }
 
@@ -191,14 +207,16 @@ impl Network {
     }
 
     /// The evaluation in centipawns of the side to move, from the accumulator halves of the
-    /// side to move (`us`) and of the other side (`them`).
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+    /// side to move (`us`) and of the other side (`them`) and the piece-square sums seen from
+    /// each (`psqt_us`, `psqt_them`).
+    pub fn output(&self, us: &[i16], them: &[i16], psqt_us: i32, psqt_them: i32) -> i32 {
         let h = self.hidden;
         let sum = screlu_dot(us, &self.out_weights[..h]) + screlu_dot(them, &self.out_weights[h..]);
+        let psqt = (i64::from(psqt_us) - i64::from(psqt_them)) / 2;
         // `sum` is at scale QA * QA * QB: one QA goes, the bias joins at QA * QB.
         // Rounded down (not towards zero), so that moving the bias moves every value alike.
         // In i64: the product with SCALE may pass i32 for extreme (untrained) weights.
-        let v = (i64::from(sum / QA) + i64::from(self.out_bias)) * i64::from(SCALE);
+        let v = (i64::from(sum / QA) + i64::from(self.out_bias) + psqt) * i64::from(SCALE);
         v.div_euclid(i64::from(QA * QB))
             .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
@@ -314,6 +332,8 @@ pub struct AccumulatorStack {
     net: Arc<Network>,
     /// `2 x hidden` values per entry: perspective 0, then perspective 1.
     data: Vec<i16>,
+    /// The piece-square sums of each entry, perspective 0 and 1.
+    psqt: Vec<[i32; 2]>,
 }
 
 impl AccumulatorStack {
@@ -324,12 +344,17 @@ impl AccumulatorStack {
         let mut data = Vec::with_capacity(2 * h * 128);
         data.extend_from_slice(&net.ft_bias);
         data.extend_from_slice(&net.ft_bias);
+        let mut sums = [0i32; 2];
         for f in active {
             let (p0, p1) = data.split_at_mut(h);
             add_row(p0, net.row(f[0]));
             add_row(p1, net.row(f[1]));
+            sums[0] = sums[0].wrapping_add(net.psqt[f[0]]);
+            sums[1] = sums[1].wrapping_add(net.psqt[f[1]]);
         }
-        AccumulatorStack { net, data }
+        let mut psqt = Vec::with_capacity(128);
+        psqt.push(sums);
+        AccumulatorStack { net, data, psqt }
     }
 
     /// The network the stack evaluates with.
@@ -349,14 +374,21 @@ impl AccumulatorStack {
         self.data.extend_from_within(len - 2 * h..);
         let top = &mut self.data[len..];
         let (p0, p1) = top.split_at_mut(h);
+        let mut sums = self.psqt.last().copied().unwrap_or_default();
+        let psqt = &self.net.psqt;
         for f in added {
             add_row(p0, self.net.row(f[0]));
             add_row(p1, self.net.row(f[1]));
+            sums[0] = sums[0].wrapping_add(psqt[f[0]]);
+            sums[1] = sums[1].wrapping_add(psqt[f[1]]);
         }
         for f in removed {
             sub_row(p0, self.net.row(f[0]));
             sub_row(p1, self.net.row(f[1]));
+            sums[0] = sums[0].wrapping_sub(psqt[f[0]]);
+            sums[1] = sums[1].wrapping_sub(psqt[f[1]]);
         }
+        self.psqt.push(sums);
     }
 
     /// Takes the last entry off (never the first).
@@ -365,6 +397,7 @@ impl AccumulatorStack {
         let h = self.net.hidden;
         if self.data.len() >= 4 * h {
             self.data.truncate(self.data.len() - 2 * h);
+            self.psqt.pop();
         }
     }
 
@@ -378,8 +411,14 @@ impl AccumulatorStack {
     /// The evaluation of the current position for the side `stm` (0 or 1), in centipawns.
     #[inline]
     pub fn evaluate(&self, stm: usize) -> i32 {
-        self.net
-            .output(self.current(stm & 1), self.current((stm & 1) ^ 1))
+        let us = stm & 1;
+        let sums = self.psqt.last().copied().unwrap_or_default();
+        self.net.output(
+            self.current(us),
+            self.current(us ^ 1),
+            sums[us],
+            sums[us ^ 1],
+        )
     }
 
     /// Number of entries (1 + moves made since the stack was built).
@@ -432,6 +471,7 @@ mod tests {
             ft_bias: (0..hidden).map(|i| i as i16 * 5).collect(),
             out_weights: (0..2 * hidden).map(|i| (i as i16 % 11) - 5).collect(),
             out_bias: 1234,
+            psqt: (0..inputs as i32).map(|i| i * 1000 - 1500).collect(),
         }
     }
 
@@ -476,7 +516,15 @@ mod tests {
                 sum += c * c * i64::from(net.out_weights[i]);
                 sum += d * d * i64::from(net.out_weights[16 + i]);
             }
-            let want = (((sum / i64::from(QA)) as i32 + net.out_bias) * SCALE).div_euclid(QA * QB);
+            let f = if stm == 0 {
+                [[0, 2], [1, 3]]
+            } else {
+                [[1, 3], [0, 2]]
+            };
+            let p = |fs: [usize; 2]| i64::from(net.psqt[fs[0]] + net.psqt[fs[1]]);
+            let psqt = (p(f[0]) - p(f[1])) / 2;
+            let want = ((sum / i64::from(QA) + i64::from(net.out_bias) + psqt) * i64::from(SCALE))
+                .div_euclid(i64::from(QA * QB)) as i32;
             assert_eq!(stack.evaluate(stm), want);
         }
     }

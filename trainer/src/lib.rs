@@ -18,6 +18,8 @@ use sanqi::nnue::{Network, QA, QB, SCALE};
 pub const MAX_PIECES: usize = 32;
 /// Trained weights stay within +-this, so the quantised products fit (see [`sanqi::nnue`]).
 pub const WEIGHT_CLIP: f32 = 1.98;
+/// Piece-square weights stay within +-this (in units of 400 centipawns).
+pub const PSQT_CLIP: f32 = 16.0;
 
 /// One training position: the side to move's features, then the other side's, and the target.
 #[derive(Clone, Copy, Debug)]
@@ -162,6 +164,9 @@ pub struct Model {
     pub out_w: Vec<f32>,
     /// Output bias.
     pub out_b: f32,
+    /// `inputs` piece-square weights: the output adds half the own view's sum minus half the
+    /// other view's.
+    pub psqt: Vec<f32>,
 }
 
 /// A small deterministic generator (xorshift64*).
@@ -205,6 +210,7 @@ impl Model {
             ft_b,
             out_w,
             out_b: 0.0,
+            psqt: vec![0.0; inputs],
         }
     }
 
@@ -230,11 +236,17 @@ impl Model {
             let c = x.clamp(0.0, 1.0);
             c * c
         };
-        let mut out = self.out_b;
+        let mut out = self.out_b + self.psqt_term(s);
         for j in 0..h {
             out += act(us[j]) * self.out_w[j] + act(them[j]) * self.out_w[h + j];
         }
         out
+    }
+
+    /// The piece-square part of the output.
+    fn psqt_term(&self, s: &Sample) -> f32 {
+        let sum = |fs: &[u16]| fs.iter().map(|&f| self.psqt[usize::from(f)]).sum::<f32>();
+        0.5 * (sum(s.us()) - sum(s.them()))
     }
 
     /// The quantised network for `game` (see [`sanqi::nnue`]).
@@ -248,11 +260,16 @@ impl Model {
             ft_bias: self.ft_b.iter().map(|&w| q(w, QA)).collect(),
             out_weights: self.out_w.iter().map(|&w| q(w, QB)).collect(),
             out_bias: (self.out_b * (QA * QB) as f32).round() as i32,
+            psqt: self
+                .psqt
+                .iter()
+                .map(|&w| (w * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 
     fn len(&self) -> usize {
-        self.ft_w.len() + self.ft_b.len() + self.out_w.len() + 1
+        self.ft_w.len() + self.ft_b.len() + self.out_w.len() + 1 + self.psqt.len()
     }
 
     /// Every weight in one order (feature weights, biases, output weights, output bias).
@@ -262,6 +279,7 @@ impl Model {
             .chain(self.ft_b.iter_mut())
             .chain(self.out_w.iter_mut())
             .chain(std::iter::once(&mut self.out_b))
+            .chain(self.psqt.iter_mut())
     }
 }
 
@@ -271,6 +289,7 @@ struct Grad {
     ft_b: Vec<f32>,
     out_w: Vec<f32>,
     out_b: f32,
+    psqt: Vec<f32>,
     loss: f64,
 }
 
@@ -281,6 +300,7 @@ impl Grad {
             ft_b: vec![0.0; m.ft_b.len()],
             out_w: vec![0.0; m.out_w.len()],
             out_b: 0.0,
+            psqt: vec![0.0; m.psqt.len()],
             loss: 0.0,
         }
     }
@@ -289,6 +309,7 @@ impl Grad {
         self.ft_b.fill(0.0);
         self.out_w.fill(0.0);
         self.out_b = 0.0;
+        self.psqt.fill(0.0);
         self.loss = 0.0;
     }
     fn add(&mut self, o: &Grad) {
@@ -302,6 +323,9 @@ impl Grad {
             *a += b;
         }
         self.out_b += o.out_b;
+        for (a, b) in self.psqt.iter_mut().zip(&o.psqt) {
+            *a += b;
+        }
         self.loss += o.loss;
     }
     fn values(&self) -> impl Iterator<Item = f32> + '_ {
@@ -311,6 +335,7 @@ impl Grad {
             .chain(&self.out_w)
             .copied()
             .chain(std::iter::once(self.out_b))
+            .chain(self.psqt.iter().copied())
     }
 }
 
@@ -324,7 +349,7 @@ fn backprop(m: &Model, samples: &[&Sample], lambda: f32, g: &mut Grad, learn: bo
     for s in samples {
         m.accumulate(s.us(), &mut us);
         m.accumulate(s.them(), &mut them);
-        let mut out = m.out_b;
+        let mut out = m.out_b + m.psqt_term(s);
         for j in 0..h {
             let a = us[j].clamp(0.0, 1.0);
             let b = them[j].clamp(0.0, 1.0);
@@ -338,6 +363,12 @@ fn backprop(m: &Model, samples: &[&Sample], lambda: f32, g: &mut Grad, learn: bo
         }
         let d = 2.0 * err * p * (1.0 - p);
         g.out_b += d;
+        for &f in s.us() {
+            g.psqt[usize::from(f)] += 0.5 * d;
+        }
+        for &f in s.them() {
+            g.psqt[usize::from(f)] -= 0.5 * d;
+        }
         for j in 0..h {
             let a = us[j].clamp(0.0, 1.0);
             let b = them[j].clamp(0.0, 1.0);
@@ -394,7 +425,7 @@ impl Default for TrainConfig {
             epochs: 10,
             batch: 16384,
             lr: 0.001,
-            lambda: 0.75,
+            lambda: 1.0,
             threads: 2,
             seed: 1,
             validation: 0.02,
@@ -419,6 +450,7 @@ pub fn mean_loss(model: &Model, samples: &[Sample], lambda: f32, threads: usize)
                         ft_b: Vec::new(),
                         out_w: Vec::new(),
                         out_b: 0.0,
+                        psqt: Vec::new(),
                         loss: 0.0,
                     };
                     backprop(model, part, lambda, &mut g, false);
@@ -493,7 +525,19 @@ pub fn train(
                 *a = beta1 * *a + (1.0 - beta1) * gv;
                 *b = beta2 * *b + (1.0 - beta2) * gv * gv;
                 *w -= lr * (*a / c1) / ((*b / c2).sqrt() + eps);
+            }
+            // Clip what the quantisation needs clipped (not the piece-square weights, which
+            // are i32).
+            for w in model
+                .ft_w
+                .iter_mut()
+                .chain(model.ft_b.iter_mut())
+                .chain(model.out_w.iter_mut())
+            {
                 *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+            }
+            for w in model.psqt.iter_mut() {
+                *w = w.clamp(-PSQT_CLIP, PSQT_CLIP);
             }
         }
         let valid = mean_loss(&model, valid_set, config.lambda, threads);
@@ -565,6 +609,10 @@ mod tests {
         let refs: Vec<&Sample> = s.iter().collect();
         let mut m = Model::new(768, 16, 7);
         m.out_b = 0.1;
+        let mut rng = Rng::new(5);
+        for w in m.psqt.iter_mut() {
+            *w = 0.3 * rng.uniform();
+        }
         let mut g = Grad::new(&m);
         backprop(&m, &refs, 0.5, &mut g, true);
         let analytic: Vec<f32> = g.values().collect();
@@ -576,6 +624,7 @@ mod tests {
         // Weights that the samples touch: a feature row in use, biases, output weights.
         let f = usize::from(s[0].features[3]) * 16;
         let n_ft = m.ft_w.len();
+        let n_psqt = m.len() - m.psqt.len();
         let picks = [
             f,
             f + 5,
@@ -583,7 +632,9 @@ mod tests {
             n_ft + 7,
             n_ft + 16,
             n_ft + 16 + 20,
-            m.len() - 1,
+            n_psqt - 1,
+            n_psqt + usize::from(s[0].features[3]),
+            n_psqt + usize::from(s[0].features[MAX_PIECES + 3]),
         ];
         for &i in &picks {
             let eps = 1e-3f32;
@@ -605,6 +656,10 @@ mod tests {
         let s = samples();
         let mut m = Model::new(768, 32, 3);
         m.out_b = 0.05;
+        let mut rng = Rng::new(9);
+        for w in m.psqt.iter_mut() {
+            *w = 2.0 * rng.uniform();
+        }
         let net = m.quantise("chess");
         // Rounding each weight to 1/255 and 1/64 moves the output by a few centipawns at most.
         let err = quantisation_error(&m, &net, &s);

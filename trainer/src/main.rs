@@ -25,7 +25,7 @@ hidden layer, squared clipped ReLU, one output) on `sanqi datagen` lines `<fen> 
   --epochs N         passes over the data (default 10)
   --batch N          positions per mini-batch (default 16384)
   --lr X             Adam's learning rate at the start; cosine decay to 2% (default 0.001)
-  --lambda X         share of the search score in the target, the rest the result (default 0.75)
+  --lambda X         share of the search score in the target, the rest the result (default 1)
   --threads N        threads (default 2)
   --seed N           seed of the weights and shuffles (default 1)
   --validation X     share of positions held out for the validation loss (default 0.02)
