@@ -240,9 +240,9 @@ fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
 /// hand-written evaluation. Starts at `Use NNUE`'s default; the engine's options set it.
 static USE_NNUE: AtomicBool = AtomicBool::new(DEFAULT_ENABLED);
 
-/// The default of `Use NNUE`: off while the networks lose to the hand-written evaluations
+/// The default of `Use NNUE`: on, since the networks beat the hand-written evaluations
 /// (README, "Networks (NNUE)").
-pub const DEFAULT_ENABLED: bool = false;
+pub const DEFAULT_ENABLED: bool = true;
 
 /// Whether `Use NNUE` is on.
 #[inline]

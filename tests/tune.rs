@@ -33,8 +33,10 @@ fn sigmoid(k: f64, x: f64) -> f64 {
 }
 
 /// Quiet-ish positions from random games (not in check), labelled with the default weights:
-/// `<fen> | <eval> | sigmoid(eval)` from white's point of view.
+/// `<fen> | <eval> | sigmoid(eval)` from white's point of view (the hand-written evaluation).
 fn synthetic_chess(path: &str, count: usize) {
+    // Labelled by the hand-written evaluation, the one `sanqi tune` fits.
+    sanqi::nnue::set_enabled(false);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut out = String::new();
     let mut n = 0;

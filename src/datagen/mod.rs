@@ -50,6 +50,8 @@ pub struct DatagenConfig {
     pub out: String,
     /// Add to an existing file instead of refusing it.
     pub append: bool,
+    /// Search with the hand-written evaluations instead of the networks (`Use NNUE` off).
+    pub no_nnue: bool,
     /// Transposition table per thread, MiB.
     pub hash_mb: usize,
     /// Seconds between progress lines.
@@ -77,6 +79,7 @@ Ctrl-C loses only the games in progress. Without --games or --positions it runs 
   --game NAME           the game (default {default})
   --out FILE            output file; an existing file is refused unless --append
   --append              add to FILE if it exists
+  --no-nnue             search with the hand-written evaluation, not the network (Use NNUE off)
   --nodes N             nodes per move (default {nodes} when --depth is not given)
   --depth N             depth per move (with --nodes, whichever comes first)
   --threads N           worker threads, each with its own games and table (default 1)
@@ -151,6 +154,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
         seed: 1,
         out: String::new(),
         append: false,
+        no_nnue: false,
         hash_mb: 8,
         report_secs: 10.0,
     };
@@ -173,6 +177,10 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
             }
             "--append" => {
                 c.append = true;
+                takes_value = false;
+            }
+            "--no-nnue" => {
+                c.no_nnue = true;
                 takes_value = false;
             }
             "--nodes" => c.play.nodes = Some(positive(flag, value)?),
@@ -238,6 +246,9 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if config.no_nnue {
+        crate::nnue::set_enabled(false);
+    }
     match run(&config) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {

@@ -252,9 +252,12 @@ impl Rng {
 static PARAM_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Parameters are process-wide: tests of one file that read or change them hold this guard, so
-/// that a test that changes one never runs beside a test that evaluates.
+/// that a test that changes one never runs beside a test that evaluates. The weights belong to
+/// the hand-written evaluations, so the guard also turns `Use NNUE` off for the process.
 pub fn param_lock() -> std::sync::MutexGuard<'static, ()> {
-    PARAM_LOCK.lock().unwrap_or_else(|e| e.into_inner())
+    let guard = PARAM_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    sanqi::nnue::set_enabled(false);
+    guard
 }
 
 /// The registered parameter `name` (any game's or the search's).

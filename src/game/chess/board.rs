@@ -80,8 +80,9 @@ pub struct Chess {
     pub(crate) chess960: bool,
     pub(crate) history: Vec<State>,
     /// The network's accumulators of this position and the ones before it in the search
-    /// (`None` outside a search with `Use NNUE`, so perft and the referee pay nothing).
-    pub(crate) nnue: Option<crate::nnue::AccumulatorStack>,
+    /// (`None` outside a search with `Use NNUE`, so perft and the referee pay nothing; boxed, so
+    /// that the position stays small).
+    pub(crate) nnue: Option<Box<crate::nnue::AccumulatorStack>>,
 }
 
 impl Chess {

@@ -39,7 +39,7 @@ impl Chess {
 
     /// Builds the accumulator stack for `net` (or drops it for `None`).
     pub(crate) fn set_network(&mut self, net: Option<Arc<crate::nnue::Network>>) {
-        self.nnue = net.map(|n| AccumulatorStack::new(n, self.features()));
+        self.nnue = net.map(|n| Box::new(AccumulatorStack::new(n, self.features())));
     }
 
     /// Pushes the accumulator of the position after `m` (called before the board changes;

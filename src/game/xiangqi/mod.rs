@@ -147,7 +147,7 @@ pub struct Xiangqi {
     root_side: usize,
     /// The network's accumulators of this position and the ones before it in the search
     /// (`None` outside a search with `Use NNUE`).
-    nnue: Option<crate::nnue::AccumulatorStack>,
+    nnue: Option<Box<crate::nnue::AccumulatorStack>>,
 }
 
 impl Xiangqi {
