@@ -303,6 +303,25 @@ impl NetSlot {
         }
     }
 
+    /// The evaluation for side `stm` while `Use NNUE` is on: from the position's accumulator
+    /// stack if it has one, else from scratch over `features`; `None` when it is off.
+    #[inline]
+    pub fn evaluate<I: Iterator<Item = Feature>>(
+        &self,
+        stack: Option<&AccumulatorStack>,
+        features: impl FnOnce() -> I,
+        stm: usize,
+    ) -> Option<i32> {
+        if !enabled() {
+            return None;
+        }
+        if let Some(stack) = stack {
+            return Some(stack.evaluate(stm));
+        }
+        let net = self.get()?;
+        Some(evaluate_from_scratch(&net, features(), stm))
+    }
+
     /// Installs `net` (checked against the game), or the embedded network for `None`.
     pub fn install(&self, net: Option<Network>) -> Result<(), String> {
         let net = match net {

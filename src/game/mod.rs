@@ -357,9 +357,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// make/undo keep it up to date. Default: nothing.
     fn prepare_search(&mut self) {}
     /// The network's evaluation of the position from the side to move's view, whether or not
-    /// `Use NNUE` is on (for the `eval` command); `None` for a game without a network.
+    /// `Use NNUE` is on (for the `eval` command), from scratch; `None` for a game without a network.
     fn network_eval(&self) -> Option<Value> {
-        None
+        let net = Self::nnue()?.get()?;
+        let mut features = Vec::with_capacity(32);
+        self.nnue_features(&mut features);
+        Some(crate::nnue::evaluate_from_scratch(
+            &net,
+            features.into_iter(),
+            self.side_to_move(),
+        ))
     }
 
     /// Static evaluation from the point of view of the side to move.

@@ -467,15 +467,6 @@ impl Game for Chess {
         self.set_network(nnue::NET.active());
     }
 
-    fn network_eval(&self) -> Option<Value> {
-        let net = nnue::NET.get()?;
-        Some(crate::nnue::evaluate_from_scratch(
-            &net,
-            self.features(),
-            self.side(),
-        ))
-    }
-
     /// The terms of the tapered hand-written evaluation (see `eval`), each from the side to
     /// move's view.
     fn eval_terms(&self) -> Vec<(String, Value)> {

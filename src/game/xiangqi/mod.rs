@@ -552,15 +552,6 @@ impl Game for Xiangqi {
         self.set_network(nnue::NET.active());
     }
 
-    fn network_eval(&self) -> Option<Value> {
-        let net = nnue::NET.get()?;
-        Some(crate::nnue::evaluate_from_scratch(
-            &net,
-            self.features(),
-            self.side,
-        ))
-    }
-
     fn eval_terms(&self) -> Vec<(String, Value)> {
         eval::eval_terms(self)
     }

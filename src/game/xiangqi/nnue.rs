@@ -65,17 +65,7 @@ impl Xiangqi {
     /// The network's evaluation for the side to move, when a network is active: from the
     /// stack if the position has one, else computed from scratch.
     pub(crate) fn nnue_evaluate(&self) -> Option<i32> {
-        if let Some(stack) = &self.nnue {
-            if crate::nnue::enabled() {
-                return Some(stack.evaluate(self.side));
-            }
-        }
-        let net = NET.active()?;
-        Some(crate::nnue::evaluate_from_scratch(
-            &net,
-            self.features(),
-            self.side,
-        ))
+        NET.evaluate(self.nnue.as_deref(), || self.features(), self.side)
     }
 }
 
