@@ -222,7 +222,8 @@ impl Network {
     }
 }
 
-/// `sum(clamp(a, 0, QA)^2 * w)`, written so that it autovectorises (16 lanes at a time).
+/// `sum(clamp(a, 0, QA)^2 * w)`, written so that it autovectorises (16 lanes at a time);
+/// `i32` fits every sum of a trained (clipped) network.
 #[inline]
 fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
     let mut lanes = [0i32; 16];
@@ -230,10 +231,12 @@ fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
         for i in 0..16 {
             let c = i32::from(a[i]).clamp(0, QA);
             // c * w fits in i16 for clipped weights; the product with c fits in i32.
-            lanes[i] += c * i32::from(w[i]) * c;
+            // Wrapping: a hostile `EvalFile` with unclipped weights gives a wrong value, never a
+            // panic (c * w * c itself fits: 255 * 32767 * 255 < 2^31).
+            lanes[i] = lanes[i].wrapping_add(c * i32::from(w[i]) * c);
         }
     }
-    lanes.iter().sum()
+    lanes.iter().fold(0i32, |a, &b| a.wrapping_add(b))
 }
 
 /// Whether the games with a network evaluate with it (`Use NNUE`); off, they use their
@@ -545,6 +548,27 @@ mod tests {
             let want = ((sum / i64::from(QA) + i64::from(net.out_bias) + psqt) * i64::from(SCALE))
                 .div_euclid(i64::from(QA * QB)) as i32;
             assert_eq!(stack.evaluate(stm), want);
+        }
+    }
+
+    #[test]
+    fn extreme_weights_from_a_file_never_panic() {
+        // What a hostile EvalFile may hold: every weight at its largest; the value is garbage
+        // but evaluating, pushing and popping must not overflow-panic (tests check overflow).
+        for (w, b) in [(i16::MAX, i32::MAX), (i16::MIN, i32::MIN)] {
+            let mut net = tiny();
+            net.ft_weights.fill(w);
+            net.ft_bias.fill(w);
+            net.out_weights.fill(w);
+            net.out_bias = b;
+            net.psqt.fill(b);
+            let net = Arc::new(net);
+            let mut stack = AccumulatorStack::new(Arc::clone(&net), [[0, 1], [2, 3]].into_iter());
+            stack.push(&[[1, 0], [3, 2]], &[[0, 1]]);
+            let _ = stack.evaluate(0);
+            let _ = stack.evaluate(1);
+            stack.pop();
+            let _ = evaluate_from_scratch(&net, [[0, 1]; 30].into_iter(), 1);
         }
     }
 
