@@ -563,3 +563,46 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     assert!(err.contains("out of range"), "{err}");
     assert_eq!(signature(&mut e), base);
 }
+
+/// Threads of the engine's process now (Linux: its `/proc/<pid>/task` entries).
+#[cfg(target_os = "linux")]
+fn thread_count(e: &Engine) -> usize {
+    std::fs::read_dir(format!("/proc/{}/task", e.pid()))
+        .map(|d| d.count())
+        .unwrap_or(0)
+}
+
+/// `setoption name Threads` starts the search threads before `readyok`, and a `go` then starts
+/// none (as the issue asks: no thread spawned on the clock of a `go`); lowering it ends them.
+#[cfg(target_os = "linux")]
+#[test]
+fn search_threads_start_at_setoption_not_at_go() {
+    let mut e = Engine::uci();
+    e.send("isready");
+    e.expect_prefix("readyok", PROMPT);
+    let one = thread_count(&e);
+    assert!(one > 0);
+    e.send("setoption name Threads value 3");
+    e.send("isready");
+    e.expect_prefix("readyok", PROMPT);
+    assert_eq!(
+        thread_count(&e),
+        one + 2,
+        "two more search threads by readyok"
+    );
+    e.send("position startpos moves e2e4");
+    e.send("go infinite");
+    e.expect("an info line with a depth", PROMPT, |l| {
+        l.starts_with("info depth 3")
+    });
+    assert_eq!(thread_count(&e), one + 2, "the go started no thread");
+    e.send("stop");
+    e.expect_one_bestmove();
+    e.send("setoption name Threads value 1");
+    e.send("isready");
+    e.expect_prefix("readyok", PROMPT);
+    assert_eq!(thread_count(&e), one, "back to one search thread");
+    e.send("go depth 4");
+    e.expect_one_bestmove();
+    assert_eq!(thread_count(&e), one);
+}

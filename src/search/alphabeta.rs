@@ -7,6 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
+use std::sync::Arc;
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
@@ -27,9 +28,9 @@ const EVAL_MAX: i32 = MATE_BOUND - 1;
 const POLL_INTERVAL: u64 = 1024;
 
 /// State shared by all threads of one search.
-pub(crate) struct Shared<'a> {
-    pub tt: &'a TranspositionTable,
-    pub control: &'a SearchControl,
+pub(crate) struct Shared {
+    pub tt: Arc<TranspositionTable>,
+    pub control: SearchControl,
     /// Set by the main thread when it is done (or by any limit): every worker stops.
     pub abort: AtomicBool,
     /// Node counts published by each worker every [`POLL_INTERVAL`] nodes.
@@ -39,7 +40,7 @@ pub(crate) struct Shared<'a> {
     pub node_limit: Option<u64>,
 }
 
-impl Shared<'_> {
+impl Shared {
     /// Whether time limits apply now (not while pondering or in `go infinite`).
     pub fn time_applies(&self) -> bool {
         !self.infinite && !self.control.is_pondering()
@@ -130,7 +131,7 @@ fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
 /// One search thread.
 pub(crate) struct Worker<'a, G: Game> {
     pub id: usize,
-    pub shared: &'a Shared<'a>,
+    pub shared: &'a Shared,
     pub state: &'a mut ThreadState,
     pub teams: Teams,
     key_salt: u64,
@@ -175,7 +176,7 @@ const PV_WIDTH: usize = MAX_PLY + 1;
 impl<'a, G: Game> Worker<'a, G> {
     pub fn new(
         id: usize,
-        shared: &'a Shared<'a>,
+        shared: &'a Shared,
         state: &'a mut ThreadState,
         root: &G,
         root_moves: Vec<G::Move>,
@@ -646,6 +647,28 @@ impl<'a, G: Game> Worker<'a, G> {
                     return if sc >= MATE_BOUND { beta } else { sc };
                 }
             }
+            // ProbCut: a noisy move that beats beta by a margin in a search four plies
+            // shallower (after a quiescence search agrees) very probably beats beta here.
+            if s.use_probcut != 0 && depth >= s.probcut_depth {
+                let pc_beta = beta + s.probcut_margin;
+                // Not when a deep enough table entry says the node stays below that.
+                let below = entry.is_some_and(|e| {
+                    i32::from(e.depth) >= depth - 3
+                        && e.bound != Bound::Lower
+                        && score_from_tt(e.score, ply) < pc_beta
+                });
+                if !below {
+                    if let Some(v) = self.probcut(pos, depth, pc_beta, static_eval, tt_move, ply) {
+                        if self.stopped {
+                            return 0;
+                        }
+                        return v;
+                    }
+                    if self.stopped {
+                        return 0;
+                    }
+                }
+            }
         }
         // Internal iterative reduction: without a table move this node is probably new or
         // badly ordered; search it shallower.
@@ -890,6 +913,67 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.store(key, ply, best, best_move, raw_eval, depth, bound);
         best
+    }
+
+    /// ProbCut's move loop (see [`Worker::negamax`]): the score of the first noisy move whose
+    /// quiescence and then reduced search reach `pc_beta`, stored in the table as a lower bound.
+    fn probcut(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        pc_beta: i32,
+        static_eval: i32,
+        tt_move: Option<u16>,
+        ply: usize,
+    ) -> Option<i32> {
+        let stm = pos.side_to_move();
+        let mut list = G::MoveList::default();
+        pos.generate_noisy(&mut list);
+        let base = self.scores.len();
+        let previous = self.previous(ply);
+        score_moves(
+            pos,
+            list.moves(),
+            &mut self.scores,
+            self.state,
+            tt_move,
+            ply,
+            previous,
+            self.order_flags,
+        );
+        let count = list.moves().len();
+        let mut found = None;
+        for i in 0..count {
+            pick(list.moves_mut(), &mut self.scores[base..base + count], i);
+            let m = list.moves()[i];
+            // Only moves whose exchange alone can make up the distance to pc_beta.
+            if !pos.see_ge(m, pc_beta - static_eval) {
+                continue;
+            }
+            pos.make_move(m);
+            if self.teams.same(stm, pos.side_to_move()) {
+                pos.undo_move(m);
+                continue;
+            }
+            self.played[ply] = u32::from(m.to_bits());
+            let mut v = -self.qsearch(pos, -pc_beta, -pc_beta + 1, ply + 1, 0);
+            if v >= pc_beta && !self.stopped {
+                v = -self.negamax(pos, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, false);
+            }
+            pos.undo_move(m);
+            if self.stopped {
+                break;
+            }
+            if v >= pc_beta {
+                let key = pos.hash() ^ self.key_salt;
+                let raw = self.evaluate(pos);
+                self.store(key, ply, v, Some(m.to_bits()), raw, depth - 3, Bound::Lower);
+                found = Some(if v >= MATE_BOUND { pc_beta } else { v });
+                break;
+            }
+        }
+        self.scores.truncate(base);
+        found
     }
 
     /// Quiescence search: noisy moves only (every move when in check), standing pat on the

@@ -1,6 +1,7 @@
 //! What the caller asks of one search: limits from `go`, options, and the shared control flags.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The limits of one `go` command. Every field is optional; with none set the search runs to
 /// the maximum depth (or until `stop`).
@@ -55,13 +56,20 @@ impl Default for SearchOptions {
     }
 }
 
-/// Flags the protocol thread shares with a running search (keep it in an `Arc`).
+/// Flags the protocol thread shares with a running search: a handle, whose clones share the
+/// same flags (the search threads keep a clone).
 ///
 /// The search only reads them. The caller sets `ponder` before `go ponder`, clears `stop` before
 /// every `go` ([`SearchControl::reset`]), sets `stop` on `stop`, and clears `ponder` on
 /// `ponderhit`. The flags are private: every change goes through these methods.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SearchControl {
+    flags: Arc<ControlFlags>,
+}
+
+/// The flags behind a [`SearchControl`].
+#[derive(Debug, Default)]
+struct ControlFlags {
     /// Set to end the search as soon as possible.
     stop: AtomicBool,
     /// While set, the time limits do not apply and the search does not return by itself.
@@ -82,28 +90,28 @@ impl SearchControl {
     /// Sets both flags for a new `go`: `stopped` when a `stop` for it came in before it
     /// started, `ponder` for `go ponder` whose `ponderhit` has not come yet.
     pub fn start(&self, stopped: bool, ponder: bool) {
-        self.stop.store(stopped, Ordering::SeqCst);
-        self.ponder.store(ponder, Ordering::SeqCst);
+        self.flags.stop.store(stopped, Ordering::SeqCst);
+        self.flags.ponder.store(ponder, Ordering::SeqCst);
     }
 
     /// Asks the running search to stop (`stop`).
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
+        self.flags.stop.store(true, Ordering::SeqCst);
     }
 
     /// The opponent played the expected move (`ponderhit`): normal limits apply from now on,
     /// with the clock counted from the start of `go`.
     pub fn ponderhit(&self) {
-        self.ponder.store(false, Ordering::SeqCst);
+        self.flags.ponder.store(false, Ordering::SeqCst);
     }
 
     /// Whether `stop` was asked.
     pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.flags.stop.load(Ordering::Relaxed)
     }
 
     /// Whether the search is pondering.
     pub fn is_pondering(&self) -> bool {
-        self.ponder.load(Ordering::Relaxed)
+        self.flags.ponder.load(Ordering::Relaxed)
     }
 }

@@ -31,12 +31,16 @@ mod limits;
 pub mod multiplayer;
 pub mod ordering;
 pub mod params;
+pub(crate) mod pool;
 pub mod skill;
 pub mod threads;
 pub mod time;
 pub mod tt;
 
+use std::sync::Arc;
+
 use crate::game::Game;
+use pool::Pool;
 
 pub use limits::{SearchControl, SearchLimits, SearchOptions};
 pub use multiplayer::MULTIPLAYER_ALGORITHM;
@@ -148,20 +152,34 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
-/// State kept by the engine between searches: the transposition table and the per-thread
-/// ordering tables.
+/// State kept by the engine between searches: the transposition table, the search threads and
+/// the per-thread ordering tables.
 pub struct Searcher {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
+    pool: Pool,
     threads: Vec<ThreadState>,
 }
 
 impl Searcher {
-    /// A searcher with a table of about `hash_mb` mebibytes.
+    /// A searcher with a table of about `hash_mb` mebibytes and one search thread.
     pub fn new(hash_mb: usize) -> Self {
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            pool: Pool::new(1),
             threads: Vec::new(),
         }
+    }
+
+    /// Starts or ends search threads so that `n` (at least 1) are ready for the next search
+    /// (`Threads` option); returns how many run, fewer when the system refused more. A search
+    /// asking for more threads than run starts the missing ones itself.
+    pub fn set_threads(&mut self, n: usize) -> usize {
+        self.pool.resize(n.max(1))
+    }
+
+    /// Search threads running now.
+    pub fn thread_count(&self) -> usize {
+        self.pool.len()
     }
 
     /// The transposition table.
@@ -171,7 +189,16 @@ impl Searcher {
 
     /// Reallocates the table (`Hash` option); its contents are lost.
     pub fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.tt.resize(mb)
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.resize(mb),
+            // No search runs between searches, so this is not expected; a fresh table is as good.
+            None => {
+                let mut tt = TranspositionTable::new(1);
+                tt.resize(mb)?;
+                self.tt = Arc::new(tt);
+                Ok(())
+            }
+        }
     }
 
     /// Empties the table only (`Clear Hash`).
@@ -206,6 +233,7 @@ impl Searcher {
     ) -> SearchResult<G::Move> {
         threads::run(
             &self.tt,
+            &mut self.pool,
             &mut self.threads,
             position,
             limits,

@@ -153,6 +153,13 @@ search_params! {
     /// Quiescence search skips captures that lose material by static exchange (1), or searches
     /// every noisy move (0). Only games with an exchange test ([`crate::game::Game::see_ge`]) prune.
     use_qs_see = "Use QS SEE", 1, 0, 1, 1;
+    /// ProbCut: at depth `ProbCut Depth` and more, a noisy move that beats beta by
+    /// `ProbCut Margin` in a search four plies shallower cuts the node (1).
+    use_probcut = "Use ProbCut", 0, 0, 1, 1;
+    /// ProbCut: smallest remaining depth where it is tried.
+    probcut_depth = "ProbCut Depth", 5, 3, 12, 1;
+    /// ProbCut: how far above beta the reduced search must reach.
+    probcut_margin = "ProbCut Margin", 200, 50, 600, 10;
 }
 
 /// One game's table of search parameters (UCI spin options).

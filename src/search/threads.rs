@@ -1,14 +1,17 @@
 //! Lazy SMP and iterative deepening.
 //!
-//! One search spawns `threads` scoped workers sharing the transposition table. The main worker
+//! One search runs `threads` workers on the searcher's long-lived [`Pool`] threads, sharing the
+//! transposition table (no thread is started for a `go` once the pool is sized). The main worker
 //! (index 0) iterates depth 1, 2, ... with aspiration windows, reports each iteration and
 //! decides when to stop; helpers iterate on their own, starting one ply deeper on odd indices,
 //! and only fill the table. When the main worker is done it raises the shared abort flag and
-//! the helpers return. Workers run on threads with a large stack so deep searches of games with
-//! long move lists cannot overflow; the caller's thread relays the main worker's events.
+//! the helpers return; the search returns only after every helper has ended. Pool threads have a
+//! large stack so deep searches of games with long move lists cannot overflow; the caller's
+//! thread relays the main worker's events.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, MoveBuffer};
@@ -17,6 +20,7 @@ use super::alphabeta::{millis_since, RootMove, Shared, Worker};
 use super::limits::{SearchControl, SearchLimits, SearchOptions};
 use super::multiplayer::Teams;
 use super::ordering::ThreadState;
+use super::pool::Pool;
 use super::skill::{Random, Skill, SKILL_LINES};
 use super::time::{soft_scale, TimeManager, Trend, SCALE_FROM_DEPTH};
 use super::tt::{Bound, TranspositionTable};
@@ -24,15 +28,14 @@ use super::{
     IterationInfo, SearchEvent, SearchResult, SearchScore, INFINITY, MATE, MATE_BOUND, MAX_DEPTH,
 };
 
-/// Stack reserved for every search thread.
-const STACK_BYTES: usize = 64 * 1024 * 1024;
 /// How often a waiting `infinite`/`ponder` search looks at the flags.
 const WAIT_POLL: Duration = Duration::from_millis(1);
 
 /// Runs one search (see [`super::Searcher::search`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run<G: Game>(
-    tt: &TranspositionTable,
+    tt: &Arc<TranspositionTable>,
+    pool: &mut Pool,
     states: &mut Vec<ThreadState>,
     position: &G,
     limits: &SearchLimits,
@@ -47,8 +50,8 @@ pub(crate) fn run<G: Game>(
     position.generate_moves(&mut list);
     let legal: Vec<G::Move> = list.moves().to_vec();
     let shared = Shared {
-        tt,
-        control,
+        tt: Arc::clone(tt),
+        control: control.clone(),
         abort: AtomicBool::new(false),
         nodes: (0..options.threads.max(1))
             .map(|_| AtomicU64::new(0))
@@ -104,38 +107,70 @@ pub(crate) fn run<G: Game>(
     let fallback = policy.unwrap_or(root_moves[0]);
     let policy_players = options.policy_players;
     let (tx, rx) = mpsc::channel::<SearchEvent<G::Move>>();
+    let (result_tx, result_rx) = mpsc::channel::<SearchResult<G::Move>>();
+    // Every task sends its thread state back when it ends (a panicked task sends nothing).
+    let (state_tx, state_rx) = mpsc::channel::<(usize, ThreadState)>();
+    let shared = Arc::new(shared);
 
-    let result = std::thread::scope(|scope| {
-        let (main_state, helper_states) = states.split_at_mut(1);
-        let shared = &shared;
-        for (i, state) in helper_states.iter_mut().take(threads - 1).enumerate() {
-            let mut pos = position.clone();
-            pos.prepare_search();
-            let moves = root_moves.clone();
-            // A helper that cannot be spawned is simply missing.
-            let _ = std::thread::Builder::new()
-                .name(format!("search-{}", i + 1))
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(i + 1, shared, state, &pos, moves, policy_players);
-                    helper_loop(&mut worker, &mut pos);
-                    worker.publish();
-                });
-        }
+    // The threads exist already when `Threads` was set; tools that never set it start them here.
+    if pool.len() < threads {
+        pool.resize(threads);
+    }
+    // Helpers the system refused to start are simply missing.
+    let threads = threads.min(pool.len());
+    let fallback_result = SearchResult {
+        best: Some(fallback),
+        ponder: None,
+        score: SearchScore::Cp(0),
+        value: 0,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        pv: vec![fallback],
+    };
+    if threads == 0 {
+        return fallback_result;
+    }
+
+    for (i, slot) in states.iter_mut().enumerate().take(threads).skip(1) {
         let mut pos = position.clone();
         pos.prepare_search();
         let moves = root_moves.clone();
-        let main_state = &mut main_state[0];
-        let main = std::thread::Builder::new()
-            .name("search-0".to_string())
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, move || {
-                let mut worker = Worker::new(0, shared, main_state, &pos, moves, policy_players);
+        let mut state = std::mem::take(slot);
+        let shared = Arc::clone(&shared);
+        let state_tx = state_tx.clone();
+        pool.run(
+            i,
+            Box::new(move || {
+                {
+                    let mut worker =
+                        Worker::new(i, &shared, &mut state, &pos, moves, policy_players);
+                    helper_loop(&mut worker, &mut pos);
+                    worker.publish();
+                }
+                drop(shared);
+                let _ = state_tx.send((i, state));
+            }),
+        );
+    }
+    let mut pos = position.clone();
+    pos.prepare_search();
+    let moves = root_moves.clone();
+    let mut state = std::mem::take(&mut states[0]);
+    let main_shared = Arc::clone(&shared);
+    let main_state_tx = state_tx.clone();
+    let limits = limits.clone();
+    let started = pool.run(
+        0,
+        Box::new(move || {
+            let result = {
+                let shared = &main_shared;
+                let mut worker = Worker::new(0, shared, &mut state, &pos, moves, policy_players);
                 worker.events = Some(tx);
                 let result = main_loop(
                     &mut worker,
                     &mut pos,
-                    limits,
+                    &limits,
                     multipv,
                     lines,
                     skill,
@@ -145,33 +180,30 @@ pub(crate) fn run<G: Game>(
                 shared.abort.store(true, Relaxed);
                 worker.publish();
                 result
-            });
-        match main {
-            Ok(handle) => {
-                // Ends when the main worker drops its sender.
-                for event in rx {
-                    report(event);
-                }
-                match handle.join() {
-                    Ok(result) => result,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-            Err(_) => {
-                shared.abort.store(true, Relaxed);
-                SearchResult {
-                    best: Some(fallback),
-                    ponder: None,
-                    score: SearchScore::Cp(0),
-                    value: 0,
-                    depth: 0,
-                    seldepth: 0,
-                    nodes: 0,
-                    pv: vec![fallback],
-                }
-            }
+            };
+            drop(main_shared);
+            let _ = result_tx.send(result);
+            let _ = main_state_tx.send((0, state));
+        }),
+    );
+    // Ends when the main worker drops its sender (or at once when it never started).
+    for event in rx {
+        report(event);
+    }
+    let result = match result_rx.recv() {
+        Ok(result) if started => result,
+        // The main task panicked or could not start: the helpers stop and a legal move is
+        // played.
+        _ => fallback_result,
+    };
+    shared.abort.store(true, Relaxed);
+    drop(state_tx);
+    // Waits for every helper: no search thread works after this returns.
+    for (i, state) in state_rx {
+        if let Some(slot) = states.get_mut(i) {
+            *slot = state;
         }
-    });
+    }
     SearchResult {
         nodes: shared.nodes.iter().map(|n| n.load(Relaxed)).sum(),
         ..result
@@ -179,7 +211,7 @@ pub(crate) fn run<G: Game>(
 }
 
 /// Waits while `go infinite` or `go ponder` may not return yet.
-fn wait_for_stop(shared: &Shared<'_>) {
+fn wait_for_stop(shared: &Shared) {
     while !shared.must_stop() && (shared.infinite || shared.control.is_pondering()) {
         std::thread::sleep(WAIT_POLL);
     }

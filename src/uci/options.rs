@@ -184,6 +184,8 @@ pub enum Effect {
     None,
     /// Reallocate the transposition table to `Settings::hash_mb`.
     ResizeHash,
+    /// Start or end search threads until `Settings::threads` run.
+    SetThreads,
     /// Empty the transposition table.
     ClearHash,
     /// Start a new game (clear table and histories).
@@ -269,7 +271,7 @@ impl Settings {
             }
             OptionId::Threads => {
                 self.threads = int as usize;
-                Effect::None
+                Effect::SetThreads
             }
             OptionId::MultiPv => {
                 self.multipv = int as usize;
@@ -409,6 +411,9 @@ mod tests {
         let hash = find("Hash", false).unwrap();
         assert_eq!(s.apply(hash, Some("64")), Ok(Effect::ResizeHash));
         assert_eq!(s.hash_mb, 64);
+        let threads = find("Threads", false).unwrap();
+        assert_eq!(s.apply(threads, Some("4")), Ok(Effect::SetThreads));
+        assert_eq!(s.threads, 4);
         let v = find("UCI_Variant", false).unwrap();
         assert_eq!(s.apply(v, Some("Xiangqi")), Ok(Effect::GameChanged));
         assert_eq!(Some(s.variant), GameKind::from_name("xiangqi"));

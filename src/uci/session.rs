@@ -297,6 +297,9 @@ impl Session {
                     Effect::ResizeHash => {
                         self.send_table_job(Job::ResizeHash(self.settings.hash_mb, self.dialect))
                     }
+                    Effect::SetThreads => {
+                        self.send_table_job(Job::SetThreads(self.settings.threads, self.dialect))
+                    }
                     Effect::ClearHash => self.send_table_job(Job::ClearHash),
                     Effect::NewGame => self.send_table_job(Job::NewGame),
                     Effect::GameChanged => self.reset_position(),

@@ -47,6 +47,8 @@ pub(crate) enum Job {
     NewGame,
     ClearHash,
     ResizeHash(usize, Dialect),
+    /// `Threads`: the search threads are started here, not in the next `go`.
+    SetThreads(usize, Dialect),
     Quit,
 }
 
@@ -66,13 +68,18 @@ impl SearchThread {
         tickets: Arc<Tickets>,
         hash_mb: usize,
     ) -> JoinHandle<()> {
+        // The table and the first search thread are made on the new thread; `isready` waits
+        // for them as for any table job.
+        tickets.table_job_sent();
         thread::Builder::new()
             .name("search".into())
             .spawn(move || {
+                let searcher = Searcher::new(hash_mb);
+                tickets.table_job_done();
                 let mut w = SearchThread {
                     out,
                     tickets,
-                    searcher: Searcher::new(hash_mb),
+                    searcher,
                 };
                 while let Ok(job) = inbox.recv() {
                     if !w.run(job) {
@@ -105,6 +112,16 @@ impl SearchThread {
             Job::ResizeHash(mb, dialect) => {
                 if let Err(e) = self.searcher.resize_hash(mb) {
                     self.out.error(e, dialect);
+                }
+                self.tickets.table_job_done();
+            }
+            Job::SetThreads(n, dialect) => {
+                let running = self.searcher.set_threads(n);
+                if running < n {
+                    self.out.error(
+                        format!("only {running} of {n} search threads could be started"),
+                        dialect,
+                    );
                 }
                 self.tickets.table_job_done();
             }
