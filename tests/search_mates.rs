@@ -137,8 +137,48 @@ fn check_mates<G: Game>(fens: &[&str], expected: Vec<SearchScore>, mate_needs_ch
     }
 }
 
+/// The tests of this file change the search parameters (process-wide), so they run one at a
+/// time.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The techniques that are off by default (ProbCut, singular extensions) must not spoil mate
+/// scores or mating lines either: the same oracle distances with them on.
+#[test]
+fn mates_keep_their_distances_with_probcut_and_singular_on() {
+    let _serial = serial();
+    let chess = oracle_scores(STOCKFISH, "", 18, &CHESS_POSITIONS);
+    let setup = "\nsetoption name UCI_Variant value xiangqi";
+    let xiangqi = oracle_scores(FAIRY_STOCKFISH, setup, 30, &XIANGQI_POSITIONS);
+    let names = [
+        "Search Chess Use ProbCut",
+        "Search Chess Use Singular",
+        "Search Xiangqi Use ProbCut",
+        "Search Xiangqi Use Singular",
+    ];
+    for n in names {
+        support::param(n).set(1).expect("in range");
+    }
+    match chess {
+        Some(expected) => check_mates::<Chess>(&CHESS_POSITIONS, expected, true),
+        None => oracle_missing(STOCKFISH),
+    }
+    match xiangqi {
+        Some(expected) => check_mates::<Xiangqi>(&XIANGQI_POSITIONS, expected, false),
+        None => oracle_missing(FAIRY_STOCKFISH),
+    }
+    for n in names {
+        let p = support::param(n);
+        p.set(i64::from(p.default)).expect("in range");
+    }
+}
+
 #[test]
 fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
+    let _serial = serial();
     match oracle_scores(STOCKFISH, "", 18, &CHESS_POSITIONS) {
         Some(expected) => check_mates::<Chess>(&CHESS_POSITIONS, expected, true),
         None => oracle_missing(STOCKFISH),
@@ -149,6 +189,7 @@ fn chess_mates_have_stockfish_distances_and_real_mating_lines() {
 /// position, where a mate in 2 ending in a losing stalemate exists.
 #[test]
 fn xiangqi_mates_have_fairy_stockfish_distances_and_real_mating_lines() {
+    let _serial = serial();
     let setup = "\nsetoption name UCI_Variant value xiangqi";
     match oracle_scores(FAIRY_STOCKFISH, setup, 30, &XIANGQI_POSITIONS) {
         Some(expected) => check_mates::<Xiangqi>(&XIANGQI_POSITIONS, expected, false),
@@ -158,6 +199,7 @@ fn xiangqi_mates_have_fairy_stockfish_distances_and_real_mating_lines() {
 
 #[test]
 fn chess_nodes_search_is_deterministic_and_exact() {
+    let _serial = serial();
     let pos = Chess::startpos(&ChessConfig::default());
     let limits = SearchLimits {
         nodes: Some(20_000),
