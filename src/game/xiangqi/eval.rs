@@ -36,31 +36,31 @@ crate::declare_params! {
     /// Tunable weights of this evaluation (UCI spin options; see `crate::tune`).
     pub static PARAMS;
     /// Advisor, middlegame.
-    pub ADVISOR_MG = "Xiangqi Advisor MG", 20, 0, 200, 4;
+    pub ADVISOR_MG = "Xiangqi Advisor MG", 19, 0, 200, 4;
     /// Advisor, endgame.
-    pub ADVISOR_EG = "Xiangqi Advisor EG", 25, 0, 200, 4;
+    pub ADVISOR_EG = "Xiangqi Advisor EG", 24, 0, 200, 4;
     /// Elephant, middlegame.
     pub ELEPHANT_MG = "Xiangqi Elephant MG", 20, 0, 200, 4;
     /// Elephant, endgame.
-    pub ELEPHANT_EG = "Xiangqi Elephant EG", 25, 0, 200, 4;
+    pub ELEPHANT_EG = "Xiangqi Elephant EG", 24, 0, 200, 4;
     /// Horse, middlegame.
-    pub HORSE_MG = "Xiangqi Horse MG", 95, 0, 400, 6;
+    pub HORSE_MG = "Xiangqi Horse MG", 96, 0, 400, 6;
     /// Horse, endgame.
-    pub HORSE_EG = "Xiangqi Horse EG", 105, 0, 400, 6;
+    pub HORSE_EG = "Xiangqi Horse EG", 112, 0, 400, 6;
     /// Chariot, middlegame.
-    pub ROOK_MG = "Xiangqi Rook MG", 215, 0, 800, 10;
+    pub ROOK_MG = "Xiangqi Rook MG", 226, 0, 800, 10;
     /// Chariot, endgame.
-    pub ROOK_EG = "Xiangqi Rook EG", 200, 0, 800, 10;
+    pub ROOK_EG = "Xiangqi Rook EG", 213, 0, 800, 10;
     /// Cannon, middlegame.
-    pub CANNON_MG = "Xiangqi Cannon MG", 105, 0, 400, 6;
+    pub CANNON_MG = "Xiangqi Cannon MG", 107, 0, 400, 6;
     /// Cannon, endgame.
-    pub CANNON_EG = "Xiangqi Cannon EG", 95, 0, 400, 6;
+    pub CANNON_EG = "Xiangqi Cannon EG", 103, 0, 400, 6;
     /// Soldier, middlegame (before the river; see the soldier terms for more).
-    pub PAWN_MG = "Xiangqi Soldier MG", 20, 0, 200, 3;
+    pub PAWN_MG = "Xiangqi Soldier MG", 19, 0, 200, 3;
     /// Soldier, endgame.
-    pub PAWN_EG = "Xiangqi Soldier EG", 25, 0, 200, 3;
+    pub PAWN_EG = "Xiangqi Soldier EG", 29, 0, 200, 3;
     /// Scale of the piece-square tables, 128 = as written.
-    pub PST_SCALE = "Xiangqi PST Scale", 128, 0, 512, 12;
+    pub PST_SCALE = "Xiangqi PST Scale", 141, 0, 512, 12;
     /// Per square a chariot reaches (quiet or capture).
     pub ROOK_MOB = "Xiangqi Rook Mobility", 1, 0, 20, 1;
     /// Per square a horse reaches (legal jump: leg empty, no own piece on the target).
@@ -68,33 +68,33 @@ crate::declare_params! {
     /// Per square a cannon reaches (quiet up to the screen, capture behind it).
     pub CANNON_MOB = "Xiangqi Cannon Mobility", 1, 0, 20, 1;
     /// Per missing advisor at full enemy attack (2 per chariot, 1 per horse or cannon, up to 8).
-    pub KS_ADVISOR = "Xiangqi KS Missing Advisor", 25, 0, 200, 4;
+    pub KS_ADVISOR = "Xiangqi KS Missing Advisor", 30, 0, 200, 4;
     /// Per missing elephant at full enemy attack.
-    pub KS_ELEPHANT = "Xiangqi KS Missing Elephant", 20, 0, 200, 4;
+    pub KS_ELEPHANT = "Xiangqi KS Missing Elephant", 25, 0, 200, 4;
     /// Per enemy chariot, horse, cannon or soldier in or next to the palace.
-    pub KS_ATTACKER = "Xiangqi KS Palace Attacker", 8, 0, 100, 2;
+    pub KS_ATTACKER = "Xiangqi KS Palace Attacker", 4, 0, 100, 2;
     /// An enemy cannon on the general's file with nothing between, middlegame.
-    pub KS_HOLLOW_MG = "Xiangqi KS Hollow Cannon MG", 60, 0, 300, 6;
+    pub KS_HOLLOW_MG = "Xiangqi KS Hollow Cannon MG", 51, 0, 300, 6;
     /// The same, endgame.
-    pub KS_HOLLOW_EG = "Xiangqi KS Hollow Cannon EG", 30, 0, 300, 6;
+    pub KS_HOLLOW_EG = "Xiangqi KS Hollow Cannon EG", 3, 0, 300, 6;
     /// An enemy cannon on the general's file with exactly two pieces between (one of them
     /// moving away gives check; one piece between would already be check).
-    pub KS_CENTRAL = "Xiangqi KS Central Cannon", 15, 0, 200, 3;
+    pub KS_CENTRAL = "Xiangqi KS Central Cannon", 13, 0, 200, 3;
     /// Having at least one horse and at least one cannon.
     pub HORSE_CANNON = "Xiangqi Horse Cannon", 10, 0, 100, 2;
     /// Two horses of which one protects the other.
     pub HORSE_LINK = "Xiangqi Horse Link", 8, 0, 100, 2;
     /// Per soldier across the river, middlegame.
-    pub PAWN_CROSSED_MG = "Xiangqi Soldier Crossed MG", 10, 0, 150, 3;
+    pub PAWN_CROSSED_MG = "Xiangqi Soldier Crossed MG", 16, 0, 150, 3;
     /// Per soldier across the river, endgame.
-    pub PAWN_CROSSED_EG = "Xiangqi Soldier Crossed EG", 25, 0, 150, 3;
+    pub PAWN_CROSSED_EG = "Xiangqi Soldier Crossed EG", 27, 0, 150, 3;
     /// Per crossed soldier on the palace files (d, e, f), one to three ranks from the enemy back
     /// rank.
-    pub PAWN_PALACE = "Xiangqi Soldier Near Palace", 10, 0, 150, 3;
+    pub PAWN_PALACE = "Xiangqi Soldier Near Palace", 9, 0, 150, 3;
     /// Per pair of crossed soldiers side by side.
-    pub PAWN_CONNECTED = "Xiangqi Soldier Connected", 10, 0, 150, 3;
+    pub PAWN_CONNECTED = "Xiangqi Soldier Connected", 7, 0, 150, 3;
     /// Bonus for the side to move.
-    pub TEMPO = "Xiangqi Tempo", 5, 0, 50, 1;
+    pub TEMPO = "Xiangqi Tempo", 3, 0, 50, 1;
 }
 
 /// Names of the terms, in the order [`eval_terms`] reports them.
