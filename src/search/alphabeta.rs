@@ -686,18 +686,8 @@ impl<'a, G: Game> Worker<'a, G> {
         if list.moves().is_empty() {
             return self.teams.outcome_score(pos.no_moves_outcome(), stm, ply);
         }
-        let base = self.scores.len();
+        let base = self.order_moves(pos, list.moves(), tt_move, ply);
         let previous = self.previous(ply);
-        score_moves(
-            pos,
-            list.moves(),
-            &mut self.scores,
-            self.state,
-            tt_move,
-            ply,
-            previous,
-            self.order_flags,
-        );
         let count = list.moves().len();
 
         let futile = two_player
@@ -915,6 +905,30 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
+    /// Scores `moves` for ordering with this search's flags, appended to `self.scores`; returns
+    /// where their scores start.
+    fn order_moves(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        tt_move: Option<u16>,
+        ply: usize,
+    ) -> usize {
+        let base = self.scores.len();
+        let previous = self.previous(ply);
+        score_moves(
+            pos,
+            moves,
+            &mut self.scores,
+            self.state,
+            tt_move,
+            ply,
+            previous,
+            self.order_flags,
+        );
+        base
+    }
+
     /// ProbCut's move loop (see [`Worker::negamax`]): the score of the first noisy move whose
     /// quiescence and then reduced search reach `pc_beta`, stored in the table as a lower bound.
     fn probcut(
@@ -929,18 +943,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let stm = pos.side_to_move();
         let mut list = G::MoveList::default();
         pos.generate_noisy(&mut list);
-        let base = self.scores.len();
-        let previous = self.previous(ply);
-        score_moves(
-            pos,
-            list.moves(),
-            &mut self.scores,
-            self.state,
-            tt_move,
-            ply,
-            previous,
-            self.order_flags,
-        );
+        let base = self.order_moves(pos, list.moves(), tt_move, ply);
         let count = list.moves().len();
         let mut found = None;
         for i in 0..count {
