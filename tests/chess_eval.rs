@@ -111,10 +111,31 @@ const ASYMMETRIC: [&str; 8] = [
     "4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1",
 ];
 
-/// eval(flip(p)) == eval(p) along random games from several positions.
+/// eval(flip(p)) == eval(p) along random games from several positions, with the default
+/// weights and with the terms that default to 0 (threats, connected pawns) switched on.
 #[test]
 fn colour_flipped_positions_evaluate_the_same() {
     let _g = lock();
+    colour_flip_check();
+    let _on: Vec<SetParam> = [
+        ("Chess Threat By Pawn MG", 53),
+        ("Chess Threat By Pawn EG", 30),
+        ("Chess Threat By Minor MG", 35),
+        ("Chess Threat By Minor EG", 27),
+        ("Chess Threat By Rook MG", 47),
+        ("Chess Threat By Rook EG", 23),
+        ("Chess Pawn Phalanx MG", 5),
+        ("Chess Pawn Phalanx EG", 5),
+        ("Chess Pawn Supported MG", 8),
+        ("Chess Pawn Supported EG", 6),
+    ]
+    .iter()
+    .map(|&(n, v)| SetParam::new(n, v))
+    .collect();
+    colour_flip_check();
+}
+
+fn colour_flip_check() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut checked = 0;
     for start in ASYMMETRIC.iter().chain(SYMMETRIC.iter()) {
@@ -270,6 +291,60 @@ fn passed_pawns_and_pawn_structure_are_seen() {
     assert_eq!(eval(fen), before - 2);
 }
 
+/// The change of White's score (White to move) and Black's (Black to move) when `name` is
+/// raised by `delta`.
+fn change(fen: &str, name: &str, delta: i32) -> (Value, Value) {
+    let black = fen.replace(" w ", " b ");
+    let (w0, b0) = (eval(fen), eval(&black));
+    let _p = SetParam::new(name, param(name).default + delta);
+    (eval(fen) - w0, eval(&black) - b0)
+}
+
+#[test]
+fn threats_count_enemy_pieces_attacked_by_lesser_pieces() {
+    let _g = lock();
+    // White's e4 pawn attacks the knight on d5 (one threat by a pawn); White, a rook up, stays
+    // ahead. Phase 3 (knight 1, rook 2): an EG change of 24 is worth 21, an MG change 3.
+    let pawn = "4k3/pp6/8/3n4/4P3/8/PPP5/R3K3 w - - 0 1";
+    assert_eq!(phase(pawn), 3);
+    assert_eq!(change(pawn, "Chess Threat By Pawn EG", 24), (21, -21));
+    assert_eq!(change(pawn, "Chess Threat By Pawn MG", 24), (3, -3));
+    assert_eq!(change(pawn, "Chess Threat By Minor EG", 24), (0, 0));
+    assert_eq!(change(pawn, "Chess Threat By Rook EG", 24), (0, 0));
+    // The same with the pawn on e3: nothing attacked.
+    let none = pawn.replace("4P3/8/", "8/4P3/");
+    assert_eq!(change(&none, "Chess Threat By Pawn EG", 24), (0, 0));
+
+    // White's knight on c3 attacks Black's rook on d5 and queen on b5 (two threats by a minor);
+    // White's rook on b1 attacks the queen (one threat by a rook); Black's queen attacks
+    // White's rook and knight, but a queen is no lesser piece. White has two extra rooks.
+    let minor = "4k3/pp6/8/1q1r4/8/2N5/P1P5/1R2K1RR w - - 0 1";
+    let ph = phase(minor);
+    assert_eq!(ph, 1 + 2 * 4 + 4);
+    let eg = 24 * (24 - ph) / 24;
+    assert_eq!(
+        change(minor, "Chess Threat By Minor EG", 24),
+        (2 * eg, -2 * eg)
+    );
+    assert_eq!(change(minor, "Chess Threat By Rook EG", 24), (eg, -eg));
+    assert_eq!(change(minor, "Chess Threat By Pawn EG", 24), (0, 0));
+}
+
+#[test]
+fn phalanx_and_supported_pawns_are_counted() {
+    let _g = lock();
+    // White a2 b2 c2 (three pawns beside an own pawn) against Black a7 b7 (two): one more.
+    let phalanx = "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1";
+    assert_eq!(phase(phalanx), 0);
+    assert_eq!(change(phalanx, "Chess Pawn Phalanx EG", 24), (24, -24));
+    assert_eq!(change(phalanx, "Chess Pawn Supported EG", 24), (0, 0));
+    // White a2 b3 c4: b3 and c4 are defended by a pawn, none stands beside another; Black's
+    // a7 b7 are a phalanx of two.
+    let chain = "4k3/pp6/8/8/2P5/1P6/P7/4K3 w - - 0 1";
+    assert_eq!(change(chain, "Chess Pawn Supported EG", 24), (48, -48));
+    assert_eq!(change(chain, "Chess Pawn Phalanx EG", 24), (-48, 48));
+}
+
 #[test]
 fn eval_terms_add_up_to_the_total_which_is_evaluate() {
     let _g = lock();
@@ -290,6 +365,7 @@ fn eval_terms_add_up_to_the_total_which_is_evaluate() {
             "mobility",
             "king safety",
             "passed pawns",
+            "threats",
             "tempo",
         ] {
             assert!(terms.iter().any(|(n, _)| n == name), "{name} missing");

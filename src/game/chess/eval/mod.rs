@@ -1,7 +1,7 @@
 //! The chess static evaluation: a tapered (middlegame/endgame by game phase) sum of material,
-//! piece-square tables, mobility, pawn structure, passed pawns, king safety, bishop pair and
-//! rooks on open files, plus a tempo bonus for the side to move, with endgame scaling for
-//! drawish material.
+//! piece-square tables, mobility, pawn structure, passed pawns, king safety, bishop pair,
+//! rooks on open files and threats, plus a tempo bonus for the side to move, with endgame
+//! scaling for drawish material.
 //!
 //! Every weight is a [`Param`] (see [`PARAMS`]) read at evaluation time, so `setoption`
 //! changes the evaluation at once. Each term is computed for White minus Black with the same
@@ -9,6 +9,11 @@
 //! move (tested in `tests/chess_eval.rs`).
 //!
 //! Definitions:
+//! - pawn structure: doubled, isolated and backward pawns cost; a pawn beside an own pawn on
+//!   the same rank (phalanx) and a pawn defended by an own pawn (supported) gain;
+//! - threats: each enemy knight, bishop, rook or queen attacked by one of our pawns, each enemy
+//!   rook or queen attacked by one of our knights or bishops, and each enemy queen attacked by
+//!   one of our rooks;
 //! - phase: knight and bishop 1, rook 2, queen 4 (24 at the start, capped there); the score is
 //!   `(mg * phase + eg * scale / 64 * (24 - phase)) / 24`;
 //! - tempo: `Chess Tempo` is added for the side to move after tapering, so a
@@ -123,7 +128,8 @@ const PASSED: usize = 4;
 const KING_SAFETY: usize = 5;
 const BISHOP_PAIR: usize = 6;
 const ROOK_FILES: usize = 7;
-const NTERMS: usize = 8;
+const THREATS: usize = 8;
+const NTERMS: usize = 9;
 
 /// Names of the terms for the `eval` command.
 const TERM_NAMES: [&str; NTERMS] = [
@@ -135,6 +141,7 @@ const TERM_NAMES: [&str; NTERMS] = [
     "king safety",
     "bishop pair",
     "rook files",
+    "threats",
 ];
 
 /// Each term for White minus Black, and the game phase.
@@ -224,9 +231,12 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let mut mob = [0i32; 4];
     let mut attackers = 0;
     let mut units = 0;
+    let mut minor_attacks: Bitboard = 0;
+    let mut rook_attacks: Bitboard = 0;
     let w_knight = ATTACK_KNIGHT.get();
     for sq in Squares(pos.pieces(us, KNIGHT)) {
         let a = KNIGHT_ATTACKS[sq];
+        minor_attacks |= a;
         mob[0] += popcount(a & area) - MOBILITY_CENTRE[0];
         let z = a & zone;
         if z != 0 {
@@ -238,6 +248,7 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let bishops = pos.pieces(us, BISHOP);
     for sq in Squares(bishops) {
         let a = s.bishop(sq, occ);
+        minor_attacks |= a;
         mob[1] += popcount(a & area) - MOBILITY_CENTRE[1];
         let z = a & zone;
         if z != 0 {
@@ -250,6 +261,7 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let all_pawns = own_pawns | opp_pawns;
     for sq in Squares(pos.pieces(us, ROOK)) {
         let a = s.rook(sq, occ);
+        rook_attacks |= a;
         mob[2] += popcount(a & area) - MOBILITY_CENTRE[2];
         let z = a & zone;
         if z != 0 {
@@ -302,9 +314,21 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     let own_attack_span = fill_forward(pawn_attacks(own_pawns, us), us);
     let backward_stops = forward(own_pawns, us) & their_pawn_attacks & !own_attack_span;
     let backward = forward(backward_stops, them) & !isolated;
-    let pawns = -(pair(&DOUBLED_MG, &DOUBLED_EG) * popcount(doubled)
-        + pair(&ISOLATED_MG, &ISOLATED_EG) * popcount(isolated)
-        + pair(&BACKWARD_MG, &BACKWARD_EG) * popcount(backward));
+    let phalanx = own_pawns & adjacent(own_pawns);
+    let supported = own_pawns & pawn_attacks(own_pawns, us);
+    let pawns = pair(&PHALANX_MG, &PHALANX_EG) * popcount(phalanx)
+        + pair(&SUPPORTED_MG, &SUPPORTED_EG) * popcount(supported)
+        - (pair(&DOUBLED_MG, &DOUBLED_EG) * popcount(doubled)
+            + pair(&ISOLATED_MG, &ISOLATED_EG) * popcount(isolated)
+            + pair(&BACKWARD_MG, &BACKWARD_EG) * popcount(backward));
+
+    // Threats: enemy pieces attacked by a lesser piece of ours.
+    let their_majors = pos.pieces(them, ROOK) | pos.pieces(them, QUEEN);
+    let their_pieces = their_majors | pos.pieces(them, KNIGHT) | pos.pieces(them, BISHOP);
+    let threats = pair(&THREAT_PAWN_MG, &THREAT_PAWN_EG)
+        * popcount(pawn_attacks(own_pawns, us) & their_pieces)
+        + pair(&THREAT_MINOR_MG, &THREAT_MINOR_EG) * popcount(minor_attacks & their_majors)
+        + pair(&THREAT_ROOK_MG, &THREAT_ROOK_EG) * popcount(rook_attacks & pos.pieces(them, QUEEN));
 
     // Passed pawns: no enemy pawn ahead on the same or a neighbouring file, and no own pawn
     // ahead on the same file.
@@ -331,6 +355,7 @@ fn side_terms(pos: &Chess, us: usize, sign: i32, t: &mut [S; NTERMS]) {
     t[PASSED] += passed * sign;
     t[BISHOP_PAIR] += pair_bonus * sign;
     t[ROOK_FILES] += rook_files * sign;
+    t[THREATS] += threats * sign;
 }
 
 /// All terms for White minus Black.
