@@ -112,27 +112,31 @@ const ASYMMETRIC: [&str; 8] = [
 ];
 
 /// eval(flip(p)) == eval(p) along random games from several positions, with the default
-/// weights and with the terms that default to 0 (threats, connected pawns) switched on.
+/// weights (threats and connected pawns on), with those terms at other values and with them off.
 #[test]
 fn colour_flipped_positions_evaluate_the_same() {
     let _g = lock();
     colour_flip_check();
-    let _on: Vec<SetParam> = [
-        ("Chess Threat By Pawn MG", 53),
-        ("Chess Threat By Pawn EG", 30),
-        ("Chess Threat By Minor MG", 35),
-        ("Chess Threat By Minor EG", 27),
-        ("Chess Threat By Rook MG", 47),
-        ("Chess Threat By Rook EG", 23),
-        ("Chess Pawn Phalanx MG", 5),
-        ("Chess Pawn Phalanx EG", 5),
-        ("Chess Pawn Supported MG", 8),
-        ("Chess Pawn Supported EG", 6),
-    ]
-    .iter()
-    .map(|&(n, v)| SetParam::new(n, v))
-    .collect();
-    colour_flip_check();
+    let names = [
+        "Chess Threat By Pawn MG",
+        "Chess Threat By Pawn EG",
+        "Chess Threat By Minor MG",
+        "Chess Threat By Minor EG",
+        "Chess Threat By Rook MG",
+        "Chess Threat By Rook EG",
+        "Chess Pawn Phalanx MG",
+        "Chess Pawn Phalanx EG",
+        "Chess Pawn Supported MG",
+        "Chess Pawn Supported EG",
+    ];
+    for value in [[53, 30, 35, 27, 47, 23, 1, 1, 4, 4], [0; 10]] {
+        let _set: Vec<SetParam> = names
+            .iter()
+            .zip(value)
+            .map(|(&n, v)| SetParam::new(n, v))
+            .collect();
+        colour_flip_check();
+    }
 }
 
 fn colour_flip_check() {

@@ -47,6 +47,7 @@ fn term_word(t: &Termination) -> &'static str {
         Termination::Rules => "rules",
         Termination::Adjudication => "adjudication",
         Termination::IllegalMove => "illegal",
+        Termination::NoMove => "no move",
         Termination::TimeForfeit => "time",
         Termination::Crash => "crash",
         Termination::Hang => "hang",

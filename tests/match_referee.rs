@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use sanqi::tournament::config::EngineSpec;
 use sanqi::tournament::proto::Proto;
 use sanqi::tournament::record::Termination;
+use sanqi::tournament::report::summary;
 use sanqi::tournament::timecontrol::TimeControl;
 use sanqi::tournament::{run_game, OpeningSource};
 use support::matches::*;
@@ -117,13 +118,30 @@ fn no_move_in_a_live_position_loses() {
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
-    assert_eq!(rec.termination, Termination::IllegalMove);
+    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let rec = &report.records[0];
+    assert_eq!(rec.termination, Termination::NoMove);
+    assert_eq!(rec.termination.pgn_text(), "rules infraction");
     assert_eq!(rec.offender, Some(0));
     assert_eq!(rec.result_text(), "0-1");
     assert_eq!(rec.moves, ["a1", "b1"]);
+    assert!(rec.reason.contains("gave no move"), "{}", rec.reason);
+    // Counted in its own column, not as an illegal move.
+    assert_eq!(
+        (report.engines[0].no_move, report.engines[0].illegal),
+        (1, 0)
+    );
+    let table = summary(&c, &report);
+    let header = table.lines().find(|l| l.starts_with("Rank")).unwrap();
+    let row = table.lines().find(|l| l.contains(" A ")).unwrap();
+    let cols: Vec<&str> = header.split_whitespace().collect();
+    let vals: Vec<&str> = row.split_whitespace().collect();
+    let at = |name: &str| vals[cols.iter().position(|c| *c == name).unwrap()];
+    assert_eq!(
+        (at("Illegal"), at("NoMove"), at("L")),
+        ("0", "1", "1"),
+        "{table}"
+    );
 }
 
 #[test]

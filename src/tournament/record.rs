@@ -9,8 +9,11 @@ pub enum Termination {
     Rules,
     /// Adjudicated (ply cap, stall, draw or resign by score, UCCI resign).
     Adjudication,
-    /// The offending seat played an illegal move (or none).
+    /// The offending seat played an illegal move.
     IllegalMove,
+    /// The offending seat gave no move (`bestmove (none)`, `nobestmove`, an empty token) in a
+    /// position with legal moves.
+    NoMove,
     /// The offending seat exceeded its time.
     TimeForfeit,
     /// The offending seat's process crashed or failed to start.
@@ -26,6 +29,7 @@ impl Termination {
             Termination::Rules => "normal",
             Termination::Adjudication => "adjudication",
             Termination::IllegalMove => "illegal move",
+            Termination::NoMove => "rules infraction",
             Termination::TimeForfeit => "time forfeit",
             Termination::Crash => "abandoned",
             Termination::Hang => "stalled connection",
@@ -48,7 +52,7 @@ pub struct GameRecord {
     pub points: Vec<f64>,
     /// How it ended.
     pub termination: Termination,
-    /// The seat that lost by its own failure (illegal move, time, crash, hang).
+    /// The seat that lost by its own failure (illegal move, no move, time, crash, hang).
     pub offender: Option<usize>,
     /// Human-readable reason (`A wins by checkmate`, `B plays illegal move ...`).
     pub reason: String,

@@ -265,7 +265,7 @@ impl<'a, G: Game> GameState<'a, G> {
         }
         let Some(token) = reply.mv.as_deref() else {
             let why = format!("{name} gave no move in a position with legal moves");
-            return Err(Ending::forfeit(mover, Termination::IllegalMove, why));
+            return Err(Ending::forfeit(mover, Termination::NoMove, why));
         };
         match self.pos.parse_move(token, &seat.setup) {
             Ok(m) => Ok((m, reply)),

@@ -16,8 +16,10 @@ pub struct EngineTally {
     pub points: f64,
     /// Wins, draws (and stalls), losses.
     pub wdl: Wdl,
-    /// Games lost by an illegal or missing move.
+    /// Games lost by an illegal move.
     pub illegal: u64,
+    /// Games lost by giving no move in a position with legal moves.
+    pub no_move: u64,
     /// Games lost on time.
     pub time_losses: u64,
     /// Games lost by a crash (or a failed start).
@@ -145,6 +147,7 @@ fn add_to_tally(
         if rec.offender == Some(seat) {
             match rec.termination {
                 Termination::IllegalMove => t.illegal += 1,
+                Termination::NoMove => t.no_move += 1,
                 Termination::TimeForfeit => t.time_losses += 1,
                 Termination::Crash => t.crashes += 1,
                 Termination::Hang => t.hangs += 1,
@@ -259,13 +262,13 @@ pub fn summary(config: &MatchConfig, report: &MatchReport) -> String {
         }
     ));
     s.push_str(
-        "Rank Name                     Games  Points    W    D    L  Illegal Time Crash Hang\n",
+        "Rank Name                     Games  Points    W    D    L  Illegal NoMove Time Crash Hang\n",
     );
     let mut order: Vec<&EngineTally> = report.engines.iter().collect();
     order.sort_by(|a, b| b.points.total_cmp(&a.points));
     for (rank, t) in order.iter().enumerate() {
         s.push_str(&format!(
-            "{:>4} {:<24} {:>5} {:>7.2} {:>4} {:>4} {:>4}  {:>7} {:>4} {:>5} {:>4}\n",
+            "{:>4} {:<24} {:>5} {:>7.2} {:>4} {:>4} {:>4}  {:>7} {:>6} {:>4} {:>5} {:>4}\n",
             rank + 1,
             t.name,
             t.games,
@@ -274,6 +277,7 @@ pub fn summary(config: &MatchConfig, report: &MatchReport) -> String {
             t.wdl.draws,
             t.wdl.losses,
             t.illegal,
+            t.no_move,
             t.time_losses,
             t.crashes,
             t.hangs

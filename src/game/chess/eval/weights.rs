@@ -2,9 +2,8 @@
 //!
 //! Defaults: material from PeSTO; the other terms start from common published values
 //! (chessprogramming.org, classic hand-tuned engines) scaled to go with PeSTO's tables. The
-//! threat and connected-pawn weights default to 0 (the terms off): they gained clearly at fixed
-//! nodes but not at 10+0.1 (README, "Tuned weights at time control"), where their fitted values
-//! are given.
+//! threat and connected-pawn weights are hand-set values that won at fixed nodes and at 10+0.1
+//! (README, "Tuned weights at time control"); a Texel fit of them played weaker.
 //! Penalties are stored as positive numbers and subtracted.
 
 crate::declare_params! {
@@ -70,16 +69,16 @@ crate::declare_params! {
     pub(super) ROOK_SEMI_EG = "Chess Rook Semi Open File EG", 8, 0, 100, 3;
     pub(super) TEMPO = "Chess Tempo", 15, 0, 100, 2;
 
-    pub(super) THREAT_PAWN_MG = "Chess Threat By Pawn MG", 0, 0, 200, 4;
-    pub(super) THREAT_PAWN_EG = "Chess Threat By Pawn EG", 0, 0, 200, 4;
-    pub(super) THREAT_MINOR_MG = "Chess Threat By Minor MG", 0, 0, 200, 4;
-    pub(super) THREAT_MINOR_EG = "Chess Threat By Minor EG", 0, 0, 200, 4;
-    pub(super) THREAT_ROOK_MG = "Chess Threat By Rook MG", 0, 0, 200, 4;
-    pub(super) THREAT_ROOK_EG = "Chess Threat By Rook EG", 0, 0, 200, 4;
-    pub(super) PHALANX_MG = "Chess Pawn Phalanx MG", 0, 0, 100, 2;
-    pub(super) PHALANX_EG = "Chess Pawn Phalanx EG", 0, 0, 100, 2;
-    pub(super) SUPPORTED_MG = "Chess Pawn Supported MG", 0, 0, 100, 2;
-    pub(super) SUPPORTED_EG = "Chess Pawn Supported EG", 0, 0, 100, 2;
+    pub(super) THREAT_PAWN_MG = "Chess Threat By Pawn MG", 45, 0, 200, 4;
+    pub(super) THREAT_PAWN_EG = "Chess Threat By Pawn EG", 40, 0, 200, 4;
+    pub(super) THREAT_MINOR_MG = "Chess Threat By Minor MG", 30, 0, 200, 4;
+    pub(super) THREAT_MINOR_EG = "Chess Threat By Minor EG", 20, 0, 200, 4;
+    pub(super) THREAT_ROOK_MG = "Chess Threat By Rook MG", 30, 0, 200, 4;
+    pub(super) THREAT_ROOK_EG = "Chess Threat By Rook EG", 15, 0, 200, 4;
+    pub(super) PHALANX_MG = "Chess Pawn Phalanx MG", 5, 0, 100, 2;
+    pub(super) PHALANX_EG = "Chess Pawn Phalanx EG", 5, 0, 100, 2;
+    pub(super) SUPPORTED_MG = "Chess Pawn Supported MG", 8, 0, 100, 2;
+    pub(super) SUPPORTED_EG = "Chess Pawn Supported EG", 6, 0, 100, 2;
 
     pub(super) OCB_SCALE = "Chess Opposite Bishops Scale", 32, 0, 64, 4;
     pub(super) DRAWISH_SCALE = "Chess Drawish Scale", 16, 0, 64, 4;
