@@ -11,7 +11,12 @@ use crate::search::Searcher;
 fn usage() -> String {
     let mut text = String::from(
         "usage:
-  sanqi                                   run the UCI/UCCI protocol loop on stdin/stdout
+  sanqi [--game <game>] [command...]      run the UCI/UCCI protocol loop on stdin/stdout;
+                                          --game: the game of `startpos` (default chess), for
+                                          GUIs that start a xiangqi engine without UCI_Variant;
+                                          each command argument is one protocol line, run in
+                                          order instead of reading stdin, then the engine
+                                          exits (sanqi \"genfens 10 seed 1 book None\" quit)
   sanqi bench [depth]                     fixed search benchmark: node-count signature and speed
   sanqi perft <depth> [options] [fen...]  count leaf nodes, divided by root move\n",
     );
@@ -42,7 +47,7 @@ fn usage() -> String {
 pub fn main(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
         None => {
-            crate::uci::run_stdio();
+            crate::uci::run_stdio(crate::game::registry::DEFAULT_GAME, None);
             ExitCode::SUCCESS
         }
         Some("bench") => {
@@ -67,8 +72,51 @@ pub fn main(args: &[String]) -> ExitCode {
             println!("{}", usage());
             ExitCode::SUCCESS
         }
-        Some(other) => usage_error(&format!("unknown command '{other}'")),
+        Some(_) => protocol(args),
     }
+}
+
+/// `sanqi [--game NAME] [command...]`: the protocol loop with `NAME` as the game of `startpos`,
+/// on stdin, or on the commands given as arguments (one line each, as OpenBench's client runs
+/// `sanqi "genfens ..." "quit"`). An unknown game is one error line and the loop runs with the
+/// default game, as it would for a bad `setoption`.
+fn protocol(args: &[String]) -> ExitCode {
+    let mut kind = crate::game::registry::DEFAULT_GAME;
+    let mut startup_error = None;
+    let mut rest = args;
+    while let Some(flag) = rest.first().map(String::as_str) {
+        if !matches!(flag, "--game" | "--variant") {
+            break;
+        }
+        match rest.get(1) {
+            Some(name) => match GameKind::from_name(name) {
+                Some(k) => kind = k,
+                None => {
+                    startup_error = Some(format!(
+                        "{flag}: unknown game '{name}' (known: {}); playing {}",
+                        GameKind::NAMES.join(", "),
+                        kind.name()
+                    ))
+                }
+            },
+            None => {
+                startup_error = Some(format!(
+                    "{flag} needs a game ({}); playing {}",
+                    GameKind::NAMES.join(", "),
+                    kind.name()
+                ))
+            }
+        }
+        rest = rest.get(2..).unwrap_or(&[]);
+    }
+    if let Some(first) = rest.first() {
+        if first.starts_with("--") {
+            return usage_error(&format!("unknown flag '{first}'"));
+        }
+    }
+    let commands = (!rest.is_empty()).then_some(rest);
+    crate::uci::run(kind, startup_error, commands);
+    ExitCode::SUCCESS
 }
 
 fn usage_error(msg: &str) -> ExitCode {

@@ -4,10 +4,11 @@
 //!
 //! A parameter is a `static` [`Param`]; code reads it with [`Param::get`] (a relaxed atomic load,
 //! as cheap as a plain load). Tuners change it through `setoption` (it is a UCI `spin` option) and
-//! `spsa` lists it in the format SPSA tuners take. Each game's evaluation and the search declare a
-//! `PARAMS` list of their own; the game registry ([`crate::game::registry`]) collects them. Names
-//! are prefixed by their owner (`Chess ...`, `Xiangqi ...`, `CC ...`, `Search ...`) so that one
-//! engine can hold all of them.
+//! `spsa` lists the tunable ones in the format SPSA tuners take. Each game's evaluation and the
+//! search declare a `PARAMS` list of their own; the game registry ([`crate::game::registry`])
+//! collects them. Names are declared with spaces and prefixed by their owner (`Chess ...`,
+//! `Xiangqi ...`, `CC ...`, `Search ...`) so that one engine can hold all of them; the option
+//! name the protocol shows writes each space `_` ([`Param::option_name`]).
 
 use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
 
@@ -51,7 +52,9 @@ impl Param {
         if value < i64::from(self.min) || value > i64::from(self.max) {
             return Err(format!(
                 "option {} value {value} is out of range {}..{}",
-                self.name, self.min, self.max
+                self.option_name(),
+                self.min,
+                self.max
             ));
         }
         self.value.store(value as i32, Relaxed);
@@ -63,30 +66,56 @@ impl Param {
         self.value.store(self.default, Relaxed);
     }
 
-    /// The name with every space replaced by `_`: OpenBench passes SPSA parameters to the match
-    /// runner as `NAME=VALUE` words split at spaces, so the name it is given must have none.
-    /// `setoption` takes this form too ([`Param::matches`]).
-    pub fn spsa_name(&self) -> String {
+    /// The UCI option name: the name with every space written `_` (`Search_Chess_RFP_Margin`).
+    /// `uci` lists it and `spsa` prints it, verbatim: OpenBench hands each SPSA parameter to its
+    /// match runner as an `option.NAME=VALUE` word (split at spaces), and the runner (fastchess)
+    /// sends only the names it finds, exactly and case-sensitively, in the engine's `uci` list.
+    /// `setoption` also takes the spaced form ([`Param::matches`]).
+    pub fn option_name(&self) -> String {
         self.name.replace(' ', "_")
     }
 
-    /// Whether `name` names this parameter: the option name or its [`Param::spsa_name`], in
-    /// any case.
+    /// Whether `name` names this parameter: the option name or its spaced form, in any case.
     pub fn matches(&self, name: &str) -> bool {
-        self.name.eq_ignore_ascii_case(name) || self.spsa_name().eq_ignore_ascii_case(name)
+        self.name.eq_ignore_ascii_case(name) || self.option_name().eq_ignore_ascii_case(name)
     }
 
-    /// The SPSA line in OpenBench's input format, `name, int, value, min, max, c_end, r_end`:
-    /// `spsa_name, int, value, min, max, step, 0.002`.
+    /// Whether SPSA can tune the parameter: an on/off switch (two values) cannot.
+    pub fn is_tunable(&self) -> bool {
+        i64::from(self.max) - i64::from(self.min) >= 2
+    }
+
+    /// The final SPSA perturbation (`c_end`): the declared step, at least a twentieth of the
+    /// range (OpenBench's rule of thumb), and never below 1 (an integer moves by whole steps).
+    pub fn c_end(&self) -> f64 {
+        let range = f64::from(self.max) - f64::from(self.min);
+        f64::from(self.step).max(range / 20.0).max(1.0)
+    }
+
+    /// The SPSA line in OpenBench's input format, `name, int, value, min, max, c_end, r_end`,
+    /// with [`Param::option_name`], [`Param::c_end`] and OpenBench's usual `r_end` 0.002.
     pub fn spsa_line(&self) -> String {
         format!(
-            "{}, int, {}, {}, {}, {}, 0.002",
-            self.spsa_name(),
+            "{}, int, {}, {}, {}, {}, {}",
+            self.option_name(),
             self.get(),
             self.min,
             self.max,
-            self.step
+            format_c_end(self.c_end()),
+            SPSA_R_END
         )
+    }
+}
+
+/// The final SPSA learning rate (`r_end`) of every parameter: OpenBench's usual value.
+pub const SPSA_R_END: f64 = 0.002;
+
+/// `c_end` as `spsa` prints it: an integer when whole, else two decimals.
+fn format_c_end(c: f64) -> String {
+    if c.fract() == 0.0 {
+        format!("{c:.0}")
+    } else {
+        format!("{c:.2}")
     }
 }
 
@@ -231,6 +260,10 @@ mod tests {
         P.set(7).unwrap();
         assert_eq!(P.get(), 7);
         assert_eq!(P.spsa_line(), "Test_Param, int, 7, 0, 10, 1, 0.002");
+        static WIDE: Param = Param::new("Wide", 50, 0, 1000, 10);
+        assert_eq!(WIDE.spsa_line(), "Wide, int, 50, 0, 1000, 50, 0.002");
+        static SWITCH: Param = Param::new("Use It", 1, 0, 1, 1);
+        assert!(WIDE.is_tunable() && !SWITCH.is_tunable() && P.is_tunable());
         assert!(P.matches("test param") && P.matches("TEST_PARAM") && !P.matches("Test"));
         P.reset();
         assert_eq!(P.get(), 5);

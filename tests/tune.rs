@@ -100,7 +100,7 @@ fn k_is_fitted_back_and_moved_weights_return_toward_their_defaults() {
         .unwrap();
     assert!((k - 1.0).abs() < 0.02, "K = {k}\n{stdout}");
     // With no pass, the report gives the starting (default) values.
-    assert!(stdout.contains("setoption name Chess Knight MG value 337"));
+    assert!(stdout.contains("setoption name Chess_Knight_MG value 337"));
 
     // A knight's middlegame value zeroed and a rook's endgame value doubled: both go back.
     let (stdout, stderr) = run_ok(&[
@@ -122,21 +122,21 @@ fn k_is_fitted_back_and_moved_weights_return_toward_their_defaults() {
         "--param",
         "Chess Rook EG",
     ]);
-    let knight = tuned(&stdout, "Chess Knight MG");
-    let rook = tuned(&stdout, "Chess Rook EG");
+    let knight = tuned(&stdout, "Chess_Knight_MG");
+    let rook = tuned(&stdout, "Chess_Rook_EG");
     assert!((knight - 337).abs() <= 25, "knight {knight}\n{stderr}");
     assert!((rook - 512).abs() <= 40, "rook {rook}\n{stderr}");
-    assert!(stdout.contains(&format!("setoption name Chess Knight MG value {knight}")));
+    assert!(stdout.contains(&format!("setoption name Chess_Knight_MG value {knight}")));
     // Only the weights asked for are tuned.
-    assert!(!stdout.contains("Chess Pawn MG"));
+    assert!(!stdout.contains("Chess_Pawn_MG"));
 }
 
 #[test]
 fn datagen_files_of_every_two_player_game_are_tuned() {
     for (game, weight) in [
-        ("chess", "Chess Tempo"),
-        ("xiangqi", "Xiangqi Tempo"),
-        ("chinesecheckers", "CC Distance Weight"),
+        ("chess", "Chess_Tempo"),
+        ("xiangqi", "Xiangqi_Tempo"),
+        ("chinesecheckers", "CC_Distance_Weight"),
     ] {
         let data = temp_file(&format!("{game}.txt"));
         run_ok(&[

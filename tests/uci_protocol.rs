@@ -503,7 +503,7 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
             "LMR Divisor",
             "Use QS SEE",
         ] {
-            let name = format!("Search {game} {name}");
+            let name = format!("Search_{game}_{}", name.replace(' ', "_"));
             assert!(
                 lines
                     .iter()
@@ -517,7 +517,7 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     let (_, spsa) = e.expect_prefix("readyok", PROMPT);
     assert!(
         spsa.iter()
-            .any(|l| l == "Search_Chess_RFP_Margin, int, 80, 10, 400, 10, 0.002"),
+            .any(|l| l == "Search_Chess_RFP_Margin, int, 80, 10, 400, 19.50, 0.002"),
         "{spsa:?}"
     );
     // One game's listing: its weights and its search parameters, nothing of the others.
@@ -553,7 +553,8 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     e.send("setoption name Search Xiangqi Use NullMove value 0");
     assert_ne!(signature(&mut e), base);
     e.send("setoption name Search Xiangqi Use NullMove value 1");
-    // The name `spsa` prints (OpenBench's SPSA passes it on as option.NAME=VALUE) sets it too.
+    // The name `spsa` prints (OpenBench's SPSA passes it on as option.NAME=VALUE) is the option's
+    // name, and the old spaced form above still sets it.
     e.send("setoption name Search_Chess_Use_NullMove value 0");
     assert_eq!(signature(&mut e), without);
     e.send("setoption name Search_Chess_Use_NullMove value 1");
@@ -605,4 +606,73 @@ fn search_threads_start_at_setoption_not_at_go() {
     e.send("go depth 4");
     e.expect_one_bestmove();
     assert_eq!(thread_count(&e), one);
+}
+
+/// What OpenBench and fastchess need of the tunable parameters: every name `spsa` prints is,
+/// verbatim (fastchess compares exactly and case-sensitively), the name of a `spin` option in the
+/// `uci` list with the same default and range; `spsa` lists no on/off switch (SPSA cannot tune a
+/// parameter with two values), and each line has OpenBench's seven comma-separated fields with
+/// a positive `c_end` and `r_end`.
+#[test]
+fn every_spsa_name_is_verbatim_a_uci_spin_option() {
+    let mut e = Engine::uci();
+    e.send("uci");
+    let (_, lines) = e.expect_prefix("uciok", PROMPT);
+    let spins: std::collections::HashMap<String, (i64, i64, i64)> = lines
+        .iter()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("option name ")?;
+            let (name, decl) = rest.split_once(" type spin ")?;
+            let w: Vec<&str> = decl.split_whitespace().collect();
+            match w.as_slice() {
+                ["default", d, "min", lo, "max", hi] => Some((
+                    name.to_string(),
+                    (d.parse().ok()?, lo.parse().ok()?, hi.parse().ok()?),
+                )),
+                _ => None,
+            }
+        })
+        .collect();
+    e.send("spsa");
+    e.send("isready");
+    let (_, spsa) = e.expect_prefix("readyok", PROMPT);
+    assert!(spsa.len() > 100, "{spsa:?}");
+    for line in &spsa {
+        let f: Vec<&str> = line.split(", ").collect();
+        assert_eq!(f.len(), 7, "{line}");
+        assert!(!f[0].contains(' ') && !f[0].contains('='), "{line}");
+        assert_eq!(f[1], "int", "{line}");
+        let (d, lo, hi): (i64, i64, i64) = (
+            f[2].parse().unwrap(),
+            f[3].parse().unwrap(),
+            f[4].parse().unwrap(),
+        );
+        assert_eq!(
+            spins.get(f[0]),
+            Some(&(d, lo, hi)),
+            "{line} is not in the uci list"
+        );
+        assert!(hi - lo >= 2, "a switch in spsa: {line}");
+        let c_end: f64 = f[5].parse().unwrap();
+        let r_end: f64 = f[6].parse().unwrap();
+        assert!(c_end >= 1.0 && c_end <= (hi - lo) as f64 / 2.0, "{line}");
+        assert!(r_end > 0.0 && r_end < 0.1, "{line}");
+    }
+    // The switches stay options (a match can turn a technique off) but are not in spsa.
+    assert!(spins.contains_key("Search_Chess_Use_NullMove"));
+    assert!(!spsa.iter().any(|l| l.contains("_Use_")), "{spsa:?}");
+    // Any case and the spaced form set the same option.
+    for name in ["search_chess_rfp_margin", "Search Chess RFP Margin"] {
+        e.send(&format!("setoption name {name} value 90"));
+        e.send("spsa chess");
+        e.send("isready");
+        let (_, lines) = e.expect_prefix("readyok", PROMPT);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("Search_Chess_RFP_Margin, int, 90, ")),
+            "{lines:?}"
+        );
+        e.send("setoption name Search_Chess_RFP_Margin value 80");
+    }
 }

@@ -14,6 +14,7 @@ pub mod chess;
 pub mod chinese_checkers;
 pub mod registry;
 pub mod setup;
+pub mod wdl;
 pub mod xiangqi;
 
 pub(crate) use registry::{with_game, with_kind};
@@ -127,6 +128,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     const BENCH_POSITIONS: &'static [&'static str] = &[];
     /// The depth `sanqi bench` searches them to (picked so the whole bench takes seconds).
     const BENCH_DEPTH: u32 = 1;
+    /// The number of `/`-separated ranks in the board field of the game's position string (8 for
+    /// chess, 10 for xiangqi, 17 for Chinese checkers; 0: not known). A UCI `position fen` of
+    /// another game's shape switches to that game ([`crate::game::GameKind::from_fen_shape`]),
+    /// as GUIs that drive xiangqi engines over plain UCI expect.
+    const FEN_RANKS: usize = 0;
+    /// The game's win/draw/loss model (`UCI_ShowWDL`), fitted to its self-play results; `None`:
+    /// no `wdl` is printed. Used only with two players.
+    const WDL: Option<&'static wdl::WdlModel> = None;
 
     /// The start position for this configuration.
     fn startpos(config: &Self::Config) -> Self;

@@ -141,6 +141,22 @@ macro_rules! register_games {
                 })
             }
 
+            /// The game whose position strings have the board shape of `fen` (its number of
+            /// ranks, see [`Game::FEN_RANKS`](crate::game::Game::FEN_RANKS)), if exactly one has.
+            pub fn from_fen_shape(fen: &str) -> Option<GameKind> {
+                let ranks = fen.split_whitespace().next()?.split('/').count();
+                let mut found = Self::ALL.iter().copied().filter(|k| k.fen_ranks() == ranks);
+                let first = found.next()?;
+                found.next().is_none().then_some(first)
+            }
+
+            /// [`Game::FEN_RANKS`](crate::game::Game::FEN_RANKS) of this game.
+            pub const fn fen_ranks(self) -> usize {
+                match self {
+                    $( GameKind::$variant => <$ty as $crate::game::Game>::FEN_RANKS, )+
+                }
+            }
+
             /// The game's setup options.
             pub fn setup(self) -> Vec<$crate::game::SetupInfo> {
                 match self {

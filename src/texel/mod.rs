@@ -146,7 +146,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
                 if !kind.params().iter().any(|q| std::ptr::eq(*q, p)) {
                     return Err(format!(
                         "'{}' is not a weight of {}'s evaluation",
-                        p.name,
+                        p.option_name(),
                         kind.name()
                     ));
                 }
@@ -160,14 +160,19 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
                     .rsplit_once('=')
                     .ok_or_else(|| format!("--set takes NAME=VALUE, not '{text}'"))?;
                 let p = find_param(name)?;
-                let v: i32 = v
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("--set {}: '{}' is not an integer", p.name, v.trim()))?;
+                let v: i32 = v.trim().parse().map_err(|_| {
+                    format!(
+                        "--set {}: '{}' is not an integer",
+                        p.option_name(),
+                        v.trim()
+                    )
+                })?;
                 if v < p.min || v > p.max {
                     return Err(format!(
                         "--set {}: {v} is out of range {}..{}",
-                        p.name, p.min, p.max
+                        p.option_name(),
+                        p.min,
+                        p.max
                     ));
                 }
                 c.set.push((p, v));
@@ -473,10 +478,14 @@ where
         samples.len()
     ));
     for p in params {
-        out.push_str(&format!("setoption name {} value {}\n", p.name, p.get()));
+        out.push_str(&format!(
+            "setoption name {} value {}\n",
+            p.option_name(),
+            p.get()
+        ));
     }
     for p in params {
-        out.push_str(&format!("{}, {}\n", p.name, p.get()));
+        out.push_str(&format!("{}, {}\n", p.option_name(), p.get()));
     }
     Ok(out)
 }

@@ -2,10 +2,13 @@
 //!
 //! Input is read as bytes (a GUI may send anything) with a length cap; output is written one whole
 //! line at a time under a lock and flushed at once, so the reader thread and the search thread never
-//! interleave inside a line.
+//! interleave inside a line. The `Debug Log File` option copies every line in and out, in order,
+//! to a file under the same lock ([`Output::log_input`], [`open_log`]).
 
+use std::fs::File;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use parking_lot::Mutex;
 use sanqi_protocol::{Dialect, Reply};
@@ -63,10 +66,27 @@ pub fn read_line(input: &mut impl BufRead) -> Line {
     }
 }
 
+/// The output and the debug log, behind one lock so that the log keeps the true order.
+struct Sink {
+    out: Box<dyn Write + Send>,
+    log: Option<File>,
+}
+
+impl Sink {
+    fn write_line(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+        let _ = self.out.write_all(b"\n");
+        if let Some(log) = &mut self.log {
+            // A failing log write (a full disk) must not stop the engine; it is dropped.
+            let _ = writeln!(log, "{} << {text}", timestamp());
+        }
+    }
+}
+
 /// The shared writer for replies: cheap to clone, one lock per line.
 #[derive(Clone)]
 pub struct Output {
-    sink: Arc<Mutex<Box<dyn Write + Send>>>,
+    sink: Arc<Mutex<Sink>>,
 }
 
 impl Output {
@@ -78,7 +98,10 @@ impl Output {
     /// Output to any writer (tests).
     pub fn new(sink: Box<dyn Write + Send>) -> Output {
         Output {
-            sink: Arc::new(Mutex::new(sink)),
+            sink: Arc::new(Mutex::new(Sink {
+                out: sink,
+                log: None,
+            })),
         }
     }
 
@@ -86,19 +109,32 @@ impl Output {
     /// ends at end of input).
     pub fn line(&self, text: &str) {
         let mut sink = self.sink.lock();
-        let _ = sink.write_all(text.as_bytes());
-        let _ = sink.write_all(b"\n");
-        let _ = sink.flush();
+        sink.write_line(text);
+        let _ = sink.out.flush();
     }
 
     /// Writes several lines under one lock (a `go perft` divide, a board drawing).
     pub fn lines<I: IntoIterator<Item = String>>(&self, lines: I) {
         let mut sink = self.sink.lock();
         for text in lines {
-            let _ = sink.write_all(text.as_bytes());
-            let _ = sink.write_all(b"\n");
+            sink.write_line(&text);
         }
-        let _ = sink.flush();
+        let _ = sink.out.flush();
+    }
+
+    /// Copies one input line to the debug log (if one is open), marked `>>`, before it is
+    /// handled, so that the log shows every line in and out in the order they happened.
+    pub fn log_input(&self, bytes: &[u8]) {
+        let mut sink = self.sink.lock();
+        if let Some(log) = &mut sink.log {
+            let text = String::from_utf8_lossy(bytes);
+            let _ = writeln!(log, "{} >> {}", timestamp(), text.trim_end_matches('\r'));
+        }
+    }
+
+    /// Starts logging to `log` (`None`: stops); the previous log file is closed.
+    pub fn set_log(&self, log: Option<File>) {
+        self.sink.lock().log = log;
     }
 
     /// Writes a reply in the dialect.
@@ -112,9 +148,76 @@ impl Output {
     }
 }
 
+/// Opens the `Debug Log File` for appending (created if missing). Only a regular file (or a
+/// character device such as `/dev/stderr`) is taken: a FIFO would block the command thread until
+/// someone read it, and a directory cannot be written.
+pub fn open_log(path: &str) -> Result<File, String> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        #[cfg(unix)]
+        let device = {
+            use std::os::unix::fs::FileTypeExt;
+            meta.file_type().is_char_device()
+        };
+        #[cfg(not(unix))]
+        let device = false;
+        if !meta.is_file() && !device {
+            return Err(format!(
+                "Debug Log File '{path}' is not a regular file; logging stays off"
+            ));
+        }
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot open Debug Log File '{path}': {e}; logging stays off"))
+}
+
+/// The time now in UTC, `2026-12-02T18:50:01.123Z`, for the debug log.
+pub fn timestamp() -> String {
+    let since = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    let secs = since.as_secs();
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60,
+        since.subsec_millis()
+    )
+}
+
+/// The proleptic Gregorian date of a day number counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days` algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_from_day_numbers() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(59), (1970, 3, 1));
+        // 2000-02-29 (a leap day of a year divisible by 400) and 2026-12-02.
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_789), (2026, 12, 2));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
 
     #[test]
     fn lines_are_split_and_eof_reported() {

@@ -19,6 +19,8 @@ mod session;
 mod tickets;
 mod worker;
 
+use crate::game::GameKind;
+
 pub use io::Output;
 pub use session::Session;
 
@@ -27,9 +29,24 @@ pub const NAME: &str = concat!("sanqi ", env!("CARGO_PKG_VERSION"));
 /// The authors as `id author` prints them.
 pub const AUTHOR: &str = "the sanqi developers";
 
-/// Runs the protocol loop on standard input and output.
-pub fn run_stdio() {
-    let session = Session::new(Output::stdout());
-    let stdin = std::io::stdin();
-    session.run(stdin.lock());
+/// Runs the protocol loop on standard input and output, with `game` as the game of `startpos`.
+/// `error` (a bad command-line flag) is printed first as an error line.
+pub fn run_stdio(game: GameKind, error: Option<String>) {
+    run(game, error, None);
+}
+
+/// Runs the protocol loop with `game` as the game of `startpos`: on `commands` (one protocol
+/// line each, then the engine ends) or, without them, on standard input.
+pub fn run(game: GameKind, error: Option<String>, commands: Option<&[String]>) {
+    let session = Session::with_game(Output::stdout(), game);
+    if let Some(e) = error {
+        session.report_error(e);
+    }
+    match commands {
+        Some(lines) => session.run_commands(lines),
+        None => {
+            let stdin = std::io::stdin();
+            session.run(stdin.lock());
+        }
+    }
 }

@@ -38,6 +38,10 @@ pub enum OptionId {
     UseNnue,
     /// A network file to evaluate with (`<internal>`: the embedded ones).
     EvalFile,
+    /// `wdl W D L` on every `info` line with a score (two-player games).
+    ShowWdl,
+    /// A file that gets every line in and out (empty: none).
+    DebugLogFile,
 }
 
 /// One row of the option table.
@@ -167,6 +171,18 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
+        id: OptionId::ShowWdl,
+        uci_name: Some("UCI_ShowWDL"),
+        ucci_name: Some("showwdl"),
+        kind: OptionType::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::DebugLogFile,
+        uci_name: Some("Debug Log File"),
+        ucci_name: Some("debuglogfile"),
+        kind: OptionType::Text { default: "" },
+    },
+    OptionSpec {
         id: OptionId::Variant,
         uci_name: Some("UCI_Variant"),
         ucci_name: None,
@@ -194,6 +210,9 @@ pub enum Effect {
     GameChanged,
     /// Load the network file `Settings::eval_file` (an error keeps the old settings).
     LoadNetwork,
+    /// Open the `Settings::debug_log` file, or stop logging when it is empty (an error keeps
+    /// the old settings and logging off).
+    OpenLog,
 }
 
 /// The typed values of all options.
@@ -225,6 +244,10 @@ pub struct Settings {
     pub use_nnue: bool,
     /// `EvalFile`.
     pub eval_file: String,
+    /// `UCI_ShowWDL`.
+    pub show_wdl: bool,
+    /// `Debug Log File` (empty: no log).
+    pub debug_log: String,
 }
 
 impl Default for Settings {
@@ -243,6 +266,8 @@ impl Default for Settings {
             elo: skill::MAX_ELO,
             use_nnue: crate::nnue::DEFAULT_ENABLED,
             eval_file: "<internal>".to_string(),
+            show_wdl: false,
+            debug_log: String::new(),
         }
     }
 }
@@ -320,6 +345,14 @@ impl Settings {
             OptionId::EvalFile => {
                 self.eval_file = if v.is_empty() { "<internal>" } else { v }.to_string();
                 Effect::LoadNetwork
+            }
+            OptionId::ShowWdl => {
+                self.show_wdl = flag;
+                Effect::None
+            }
+            OptionId::DebugLogFile => {
+                self.debug_log = v.to_string();
+                Effect::OpenLog
             }
         })
     }

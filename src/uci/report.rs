@@ -35,19 +35,47 @@ pub(crate) fn protocol_score(s: SearchScore) -> Score {
     }
 }
 
-/// The `info` line of one search event (`multipv` says whether to print the MultiPV index).
+/// How `info` lines look in this session.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Style {
+    /// The dialect.
+    pub dialect: Dialect,
+    /// `MultiPV` above 1: UCCI prints the index only then; UCI always, as the Stockfish family
+    /// (Pikafish included) does.
+    pub multipv: bool,
+    /// `UCI_ShowWDL`: `wdl W D L` after every score (two-player games with a model).
+    pub wdl: bool,
+}
+
+/// Win, draw and loss per mille for `score` in `game`, from the game's model
+/// ([`crate::game::Game::WDL`]): a mate is a certain win or loss; `None` without a model or with
+/// more than two players.
+pub(crate) fn wdl<G: Game>(game: &G, score: SearchScore) -> Option<(u32, u32, u32)> {
+    if game.num_players() != 2 {
+        return None;
+    }
+    let model = G::WDL?;
+    Some(match score {
+        SearchScore::Mate(n) if n > 0 => (1000, 0, 0),
+        SearchScore::Mate(_) => (0, 0, 1000),
+        SearchScore::Cp(cp) => model.wdl(cp, model.material(&game.to_fen())),
+    })
+}
+
+/// The `info` line of one search event.
 pub(crate) fn info<G: Game>(
     game: &G,
     config: &G::Config,
     event: &SearchEvent<G::Move>,
-    multipv: bool,
+    style: Style,
 ) -> Info {
     match event {
         SearchEvent::Iteration(it) => Info {
             depth: Some(it.depth),
             seldepth: Some(it.seldepth),
-            multipv: multipv.then_some(it.multipv as u32),
+            multipv: (style.multipv || style.dialect == Dialect::Uci).then_some(it.multipv as u32),
             score: Some(protocol_score(it.score)),
+            wdl: if style.wdl { wdl(game, it.score) } else { None },
             bound: match it.bound {
                 search::Bound::Lower => Some(Bound::Lower),
                 search::Bound::Upper => Some(Bound::Upper),
@@ -89,9 +117,10 @@ pub(crate) fn closing_lines<G: Game>(
     config: &G::Config,
     result: &SearchResult<G::Move>,
     totals: Totals,
-    dialect: Dialect,
+    style: Style,
     draw_offered: bool,
 ) -> Vec<String> {
+    let dialect = style.dialect;
     let mut lines = Vec::new();
     match result.best {
         Some(best) => {
@@ -103,7 +132,13 @@ pub(crate) fn closing_lines<G: Game>(
             let info = Info {
                 depth: Some(result.depth.max(1)),
                 seldepth: Some(result.seldepth.max(result.depth).max(1)),
+                multipv: (dialect == Dialect::Uci).then_some(1),
                 score: Some(protocol_score(result.score)),
+                wdl: if style.wdl {
+                    wdl(game, result.score)
+                } else {
+                    None
+                },
                 nodes: Some(result.nodes),
                 nps: Some(result.nodes * 1000 / totals.time_ms.max(1)),
                 hashfull: Some(totals.hashfull),
@@ -144,6 +179,11 @@ pub(crate) fn closing_lines<G: Game>(
                 let info = Info {
                     depth: Some(0),
                     score: Some(score),
+                    wdl: style.wdl.then_some(if game.in_check() {
+                        (0, 0, 1000)
+                    } else {
+                        (0, 1000, 0)
+                    }),
                     ..Info::default()
                 };
                 lines.push(Reply::Info(info).display(dialect).to_string());

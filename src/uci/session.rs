@@ -6,7 +6,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use sanqi_protocol::{
@@ -22,9 +22,6 @@ use crate::game::registry::{all_params, find_param, UCCI_GAME};
 use crate::game::{with_game, AnyGame, GameKind, SetupInfo};
 use crate::search::SearchLimits;
 use crate::tune::OptionType;
-
-/// How long `quit` waits for the search thread to finish its job before the process ends.
-const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// One protocol session: the settings, the position, and the search thread it feeds.
 pub struct Session {
@@ -42,12 +39,22 @@ pub struct Session {
     jobs: Sender<Job>,
     search_thread: Option<JoinHandle<()>>,
     debug: bool,
+    /// A `go infinite` or `go ponder` was sent (see [`Session::run_commands`]).
+    unbounded_go: bool,
 }
 
 impl Session {
     /// Starts the search thread; replies go to `out`.
     pub fn new(out: Output) -> Session {
-        let settings = Settings::default();
+        Session::with_game(out, crate::game::registry::DEFAULT_GAME)
+    }
+
+    /// Like [`Session::new`], with `game` as the game of `startpos` (`sanqi --game xiangqi`).
+    pub fn with_game(out: Output, game: GameKind) -> Session {
+        let settings = Settings {
+            variant: game,
+            ..Settings::default()
+        };
         let tickets = Arc::new(Tickets::default());
         let (jobs, inbox): (Sender<Job>, Receiver<Job>) = unbounded();
         let search_thread =
@@ -64,7 +71,34 @@ impl Session {
             jobs,
             search_thread: Some(search_thread),
             debug: false,
+            unbounded_go: false,
         }
+    }
+
+    /// Prints one error line (a bad command-line flag, before any command).
+    pub fn report_error(&self, text: impl std::fmt::Display) {
+        self.error(text);
+    }
+
+    /// Runs `commands` as input lines, in order, then ends. Without a `quit` among them, each
+    /// search runs to its limits before the engine ends (as Stockfish with command-line
+    /// commands), except that a `go infinite` or `go ponder`, which nothing could stop any
+    /// more, is stopped as at end of input.
+    pub fn run_commands(mut self, commands: &[String]) {
+        for line in commands {
+            self.out.log_input(line.as_bytes());
+            if !self.handle_bytes(line.as_bytes()) {
+                self.shutdown();
+                return;
+            }
+        }
+        if !self.unbounded_go {
+            let _ = self.jobs.send(Job::Quit);
+            if let Some(w) = self.search_thread.take() {
+                let _ = w.join();
+            }
+        }
+        self.shutdown();
     }
 
     /// Runs the loop until `quit` or end of input.
@@ -76,7 +110,10 @@ impl Session {
                     self.error(format!("line of {n} bytes is too long; ignored"));
                     true
                 }
-                Line::Text(bytes) => self.handle_bytes(&bytes),
+                Line::Text(bytes) => {
+                    self.out.log_input(&bytes);
+                    self.handle_bytes(&bytes)
+                }
             };
             if !keep_going {
                 break;
@@ -189,9 +226,11 @@ impl Session {
                         return true;
                     }
                 };
+                // On/off switches are options too, but SPSA cannot tune them.
                 self.out.lines(
                     params
                         .into_iter()
+                        .filter(|p| p.is_tunable())
                         .map(|p| p.spsa_line())
                         .collect::<Vec<_>>(),
                 );
@@ -218,7 +257,17 @@ impl Session {
         };
         for spec in options::OPTIONS {
             if let Some(name) = named(spec.uci_name, spec.ucci_name) {
-                self.reply(Reply::Option(option_decl(name, spec.kind)));
+                let kind = match spec.kind {
+                    // The game of `startpos` now (`sanqi --game xiangqi` makes it xiangqi).
+                    OptionType::Combo { vars, .. } if spec.id == options::OptionId::Variant => {
+                        OptionType::Combo {
+                            default: self.settings.variant.name(),
+                            vars,
+                        }
+                    }
+                    kind => kind,
+                };
+                self.reply(Reply::Option(option_decl(name, kind)));
             }
         }
         for &kind in GameKind::ALL {
@@ -237,7 +286,7 @@ impl Session {
         if !ucci {
             for p in all_params() {
                 self.reply(Reply::Option(OptionDecl {
-                    name: p.name.to_string(),
+                    name: p.option_name(),
                     kind: sanqi_protocol::OptionKind::Spin {
                         default: i64::from(p.default),
                         min: i64::from(p.min),
@@ -261,7 +310,9 @@ impl Session {
                 }
                 Err(_) => self.error(format!(
                     "option {} takes an integer from {} to {}",
-                    param.name, param.min, param.max
+                    param.option_name(),
+                    param.min,
+                    param.max
                 )),
             }
             return;
@@ -289,10 +340,25 @@ impl Session {
                         Err(e) => return self.error(e),
                     }
                 }
+                if effect == Effect::OpenLog {
+                    if next.debug_log.is_empty() {
+                        self.out.set_log(None);
+                    } else {
+                        match super::io::open_log(&next.debug_log) {
+                            Ok(file) => self.out.set_log(Some(file)),
+                            Err(e) => {
+                                // Logging stays off, whatever file was open before.
+                                self.out.set_log(None);
+                                self.settings.debug_log.clear();
+                                return self.error(e);
+                            }
+                        }
+                    }
+                }
                 self.settings = next;
                 crate::nnue::set_enabled(self.settings.use_nnue);
                 match effect {
-                    Effect::LoadNetwork => {}
+                    Effect::LoadNetwork | Effect::OpenLog => {}
                     Effect::None => {}
                     Effect::ResizeHash => {
                         self.send_table_job(Job::ResizeHash(self.settings.hash_mb, self.dialect))
@@ -316,11 +382,24 @@ impl Session {
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
-        let kind = self.settings.variant;
+        let mut kind = self.settings.variant;
         let configs = &self.settings.configs;
         let built = match start {
             PositionStart::StartPos => Ok(kind.startpos(configs)),
-            PositionStart::Fen(fen) => kind.from_fen(fen, configs),
+            PositionStart::Fen(fen) => match kind.from_fen(fen, configs) {
+                Ok(g) => Ok(g),
+                // Plain UCI as GUIs drive Pikafish: a position of another game's board shape
+                // (10 ranks: xiangqi, 8: chess) switches to that game. UCCI is xiangqi only.
+                Err(e) if self.dialect == Dialect::Uci => match GameKind::from_fen_shape(fen) {
+                    Some(other) if other != kind => {
+                        kind = other;
+                        other.from_fen(fen, configs).map_err(|e| e.to_string())
+                    }
+                    Some(_) => Err(e.to_string()),
+                    None => Err(format!("{e} (no game has that board: {})", fen_shapes())),
+                },
+                Err(e) => Err(e.to_string()),
+            },
         };
         let mut game = match built {
             Ok(g) => g,
@@ -340,6 +419,16 @@ impl Session {
                 ));
                 return;
             }
+        }
+        if kind != self.settings.variant {
+            // As `setoption name UCI_Variant`: every game keeps its own options; the table and
+            // the histories stay (`ucinewgame` clears them).
+            self.settings.variant = kind;
+            self.reply(Reply::message(format!(
+                "game {}: the position has {} ranks",
+                kind.name(),
+                kind.fen_ranks()
+            )));
         }
         self.position = game;
         self.banmoves.clear();
@@ -377,6 +466,7 @@ impl Session {
             allowed = Some(params.searchmoves.clone());
         }
         let limits = self.limits(params);
+        self.unbounded_go |= params.infinite || params.ponder;
         let ticket = self.tickets.issue();
         self.send(Job::Search(Box::new(SearchJob {
             ticket,
@@ -392,6 +482,7 @@ impl Session {
             policy_players: self.policy_players,
             configs: self.settings.configs,
             dialect: self.dialect,
+            show_wdl: self.settings.show_wdl,
         })));
     }
 
@@ -442,22 +533,28 @@ impl Session {
 
     fn shutdown(&mut self) {
         self.tickets.quit();
+        // (After `run_commands` waited, the thread is gone and this send does nothing.)
         let _ = self.jobs.send(Job::Quit);
         if let Some(w) = self.search_thread.take() {
-            // A running search stops within a millisecond or two; a long `go perft` or `bench`
-            // cannot be interrupted, so the process does not wait for it for long.
-            let deadline = Instant::now() + QUIT_GRACE;
-            while !w.is_finished() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            if w.is_finished() {
-                let _ = w.join();
-            }
+            // Commands keep their order: the search thread ends after the jobs sent before
+            // `quit`. A running search stops within a millisecond or two and prints its
+            // `bestmove`; a `go perft` or `bench` completes first, as in Stockfish.
+            let _ = w.join();
         }
         if self.dialect == Dialect::Ucci {
             self.reply(Reply::Bye);
         }
     }
+}
+
+/// The board shapes of the registered games, for the error of a position of none of them.
+fn fen_shapes() -> String {
+    GameKind::ALL
+        .iter()
+        .filter(|k| k.fen_ranks() > 0)
+        .map(|k| format!("{} has {} ranks", k.name(), k.fen_ranks()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn option_decl(name: &str, kind: OptionType) -> OptionDecl {

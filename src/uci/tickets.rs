@@ -39,8 +39,6 @@ pub(crate) struct Tickets {
     control: SearchControl,
     /// UCCI: the opponent offers a draw (`go draw`, `ponderhit draw`) to the running search.
     draw_offered: AtomicBool,
-    /// `quit` or end of input: the search thread skips the jobs still queued.
-    quitting: AtomicBool,
 }
 
 impl Tickets {
@@ -118,17 +116,12 @@ impl Tickets {
         }
     }
 
-    /// `quit` or end of input: stop everything and skip the queued jobs.
+    /// `quit` or end of input: the running search and every queued one stop (each still prints
+    /// its `bestmove`).
     pub fn quit(&self) {
-        self.quitting.store(true, Ordering::SeqCst);
         let mut c = self.counters.lock();
         c.stop_upto = c.issued;
         self.control.stop();
-    }
-
-    /// Whether the session is ending.
-    pub fn quitting(&self) -> bool {
-        self.quitting.load(Ordering::SeqCst)
     }
 
     /// Whether a draw was offered to the running search.

@@ -30,6 +30,8 @@ pub(crate) struct SearchJob {
     pub policy_players: Option<u8>,
     pub configs: GameConfigs,
     pub dialect: Dialect,
+    /// `UCI_ShowWDL`.
+    pub show_wdl: bool,
 }
 
 /// Work for the search thread.
@@ -94,11 +96,10 @@ impl SearchThread {
             })
     }
 
+    /// Runs one job; false after [`Job::Quit`]. After `quit` or end of input the jobs still queued
+    /// run in order, as Stockfish's loop would run them: a `go perft` or `bench` completes and
+    /// prints, and each queued search starts already stopped and prints its `bestmove` at once.
     fn run(&mut self, job: Job) -> bool {
-        if self.tickets.quitting() && !matches!(job, Job::Quit) {
-            // Jobs queued behind `quit` are dropped.
-            return true;
-        }
         match job {
             Job::Quit => return false,
             Job::NewGame => {
@@ -171,6 +172,11 @@ fn think<G: Game>(
     // Time since `go` was read (the clock counts from there too).
     let start = job.limits.received.unwrap_or_else(Instant::now);
     let dialect = job.dialect;
+    let style = report::Style {
+        dialect,
+        multipv: job.multipv > 1,
+        wdl: job.show_wdl,
+    };
     if dialect == Dialect::Ucci && job.limits.depth == Some(0) {
         // UCCI 3.0: `go depth 0` asks for no move.
         return vec![Reply::NoBestMove.display(dialect).to_string()];
@@ -221,7 +227,7 @@ fn think<G: Game>(
                 config,
                 &result,
                 totals,
-                dialect,
+                style,
                 tickets.draw_offered(),
             );
         }
@@ -242,7 +248,7 @@ fn think<G: Game>(
         policy_players: job.policy_players,
     };
     let mut on_event = |event| {
-        let info = report::info(game, config, &event, options.multipv > 1);
+        let info = report::info(game, config, &event, style);
         out.reply(&Reply::Info(info), dialect);
     };
     let result = searcher.search(
@@ -257,12 +263,5 @@ fn think<G: Game>(
         time_ms: start.elapsed().as_millis() as u64,
         hashfull: searcher.tt().hashfull(),
     };
-    report::closing_lines(
-        game,
-        config,
-        &result,
-        totals,
-        dialect,
-        tickets.draw_offered(),
-    )
+    report::closing_lines(game, config, &result, totals, style, tickets.draw_offered())
 }

@@ -145,6 +145,16 @@ impl Game for Chess {
     const PARAMS: &'static [&'static Param] = eval::PARAMS;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 13;
+    const FEN_RANKS: usize = 8;
+    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
+        weights: &[('p', 1.0), ('n', 3.0), ('b', 3.0), ('r', 5.0), ('q', 9.0)],
+        lo: 5.0,
+        hi: 78.0,
+        reference: 78.0,
+        // Fitted to 364,531 positions of 4,000 self-play games (docs/wdl/README.md).
+        a: [-2281.28, 4642.91, -3021.04, 719.576],
+        b: [-912.005, 1685.20, -898.011, 233.299],
+    });
 
     fn startpos(config: &ChessConfig) -> Self {
         match fen::parse(STARTPOS, config.chess960) {

@@ -361,6 +361,16 @@ impl Game for ChineseCheckers {
     const PARAMS: &'static [&'static Param] = eval::PARAMS;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 7;
+    const FEN_RANKS: usize = 17;
+    // Two players: no draws but at the ply cap, so a = 0 (88,420 positions of 2,500 games).
+    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
+        weights: &[],
+        lo: 0.0,
+        hi: 1.0,
+        reference: 1.0,
+        a: [0.0; 4],
+        b: [0.0, 0.0, 0.0, 33.9362],
+    });
 
     fn startpos(config: &ChineseCheckersConfig) -> Self {
         let text = fen::startpos_string(config.players);

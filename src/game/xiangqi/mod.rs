@@ -287,6 +287,25 @@ impl Game for Xiangqi {
     const PARAMS: &'static [&'static Param] = eval::PARAMS;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 10;
+    const FEN_RANKS: usize = 10;
+    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
+        weights: &[
+            ('r', 9.0),
+            ('n', 4.0),
+            ('h', 4.0),
+            ('c', 5.0),
+            ('p', 1.0),
+            ('a', 2.0),
+            ('b', 2.0),
+            ('e', 2.0),
+        ],
+        lo: 14.0,
+        hi: 98.0,
+        reference: 98.0,
+        // Fitted to 387,450 positions of 3,000 self-play games (docs/wdl/README.md).
+        a: [-458.943, 1245.31, -1142.01, 400.535],
+        b: [-54.0604, 93.7107, -43.5670, 56.7115],
+    });
 
     fn startpos(_config: &XiangqiConfig) -> Self {
         match fen::parse(START_FEN) {
