@@ -3,6 +3,8 @@
 //! `nodes second <N>` from the last lines that have them): both are found, and two runs give the
 //! same signature (the client compares the runs of all its threads).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::process::Command;
 
 /// (nodes, nodes per second) from `sanqi bench`, read as the client does.
