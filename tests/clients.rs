@@ -359,3 +359,72 @@ fn the_debug_log_has_every_line_in_order() {
         "logging is off"
     );
 }
+
+/// The `info string genfens <fen>` lines of `sanqi "genfens ..." quit`, as OpenBench's client
+/// runs it (one argument with a trailing space when the workload has no extra words).
+fn genfens(args: &str) -> Vec<String> {
+    let (lines, _) = piped(&[args, "quit"], "");
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string genfens ").map(str::to_string))
+        .collect()
+}
+
+/// `genfens` as OpenBench calls it: N six-field FENs of legal, unfinished positions, the same
+/// for a seed and different across seeds, balanced by a short search, Chess960 starts on
+/// request, book lines used when a book is given; bad arguments are one error each.
+#[test]
+fn genfens_gives_deterministic_balanced_openings() {
+    use sanqi::game::chess::{Chess, ChessConfig};
+    use sanqi::game::Game;
+    let a = genfens("genfens 6 seed 1 book None ");
+    assert_eq!(a.len(), 6, "{a:?}");
+    assert_eq!(genfens("genfens 6 seed 1 book None "), a);
+    let b = genfens("genfens 6 seed 2 book None ");
+    assert_ne!(a, b);
+    let all: std::collections::HashSet<&String> = a.iter().collect();
+    assert_eq!(all.len(), 6, "six different openings: {a:?}");
+    let config = ChessConfig::default();
+    for fen in a.iter().chain(&b) {
+        assert_eq!(fen.split_whitespace().count(), 6, "{fen}");
+        let pos = Chess::from_fen(fen, &config).unwrap();
+        assert!(pos.outcome().is_none(), "{fen}");
+        // Eight random plies from the start: the full-move number is 5, white to move.
+        assert!(fen.ends_with(" 5") && fen.contains(" w "), "{fen}");
+    }
+    // Chess960 starts: back ranks other than the standard one.
+    let frc = genfens("genfens 8 seed 3 book None frc");
+    assert_eq!(frc.len(), 8);
+    assert!(
+        frc.iter()
+            .any(|f| !f.ends_with(" 5") || !f.contains("KQkq")),
+        "{frc:?}"
+    );
+    // A book: openings start from its lines (two random plies later).
+    let book = temp_path("book.epd");
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - hmvc 0; fmvn 2;\n",
+    )
+    .unwrap();
+    let from_book = genfens(&format!("genfens 3 seed 1 book {book}"));
+    assert_eq!(from_book.len(), 3);
+    for fen in &from_book {
+        assert!(fen.ends_with(" 3"), "two plies after move 2: {fen}");
+    }
+    // Bad arguments: one error line each, nothing else.
+    for bad in [
+        "genfens x seed 1 book None",
+        "genfens 2 seed 1 book /no/such/book.epd",
+        "genfens 2 seed 1 book None shogi",
+        "genfens 0 seed 1 book None",
+        "genfens 2 book None",
+    ] {
+        let (lines, _) = piped(&[bad, "quit"], "");
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
+    }
+}

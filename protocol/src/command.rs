@@ -130,6 +130,18 @@ pub enum Command {
         /// Search depth per position; the engine default if absent.
         depth: Option<u32>,
     },
+    /// `genfens <n> seed <s> book <None|path> [<extra>...]`: `n` balanced openings as
+    /// `info string genfens <fen>` lines (OpenBench's datagen workloads).
+    Genfens {
+        /// How many openings.
+        count: u32,
+        /// The seed: the same seed gives the same openings.
+        seed: u64,
+        /// An EPD/FEN book to start from (`None` for the literal `None`).
+        book: Option<String>,
+        /// The workload's extra words (`chess960`, `frc`...).
+        extra: Vec<String>,
+    },
     /// `d`: draw the board with its FEN and hash key.
     Display,
     /// `eval`: print the static evaluation.
@@ -302,6 +314,22 @@ impl fmt::Display for InDialect<'_, Command> {
                 Some(d) => write!(f, "bench {d}"),
                 None => f.write_str("bench"),
             },
+            Command::Genfens {
+                count,
+                seed,
+                book,
+                extra,
+            } => {
+                write!(
+                    f,
+                    "genfens {count} seed {seed} book {}",
+                    book.as_deref().unwrap_or("None")
+                )?;
+                for word in extra {
+                    write!(f, " {word}")?;
+                }
+                Ok(())
+            }
             Command::Display => f.write_str("d"),
             Command::Eval => f.write_str("eval"),
             Command::Spsa { game } => match game {

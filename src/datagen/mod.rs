@@ -10,6 +10,7 @@
 //! of view: the text format of the bullet trainer (`bulletformat`). Each finished game is written
 //! with one `write` call on the unbuffered file, so an interrupt loses only the games in progress.
 
+pub mod genfens;
 pub mod selfplay;
 
 use std::fs::{File, OpenOptions};

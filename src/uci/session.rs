@@ -199,6 +199,12 @@ impl Session {
                 depth,
                 dialect: self.dialect,
             }),
+            Command::Genfens {
+                count,
+                seed,
+                book,
+                extra,
+            } => self.genfens(count, seed, book.as_deref(), &extra),
             Command::Display => {
                 // The drawing, then the verdict when the game is over (for harnesses).
                 let mut lines: Vec<String> = self
@@ -520,6 +526,46 @@ impl Session {
         }
     }
 
+    /// `genfens`: checks the words and reads the book here (bounded), then the search thread
+    /// makes the openings. `chess960`, `frc`, `960` or `dfrc` among the extra words, or
+    /// `UCI_Chess960`, give Chess960 starts; any other extra word is an error.
+    fn genfens(&mut self, count: u32, seed: u64, book: Option<&str>, extra: &[String]) {
+        let mut configs = self.settings.configs;
+        for word in extra {
+            match word.to_ascii_lowercase().as_str() {
+                "chess960" | "frc" | "960" | "dfrc" => configs.chess.chess960 = true,
+                other => {
+                    return self.error(format!(
+                        "genfens: unknown word '{other}' (known: chess960, frc, 960, dfrc)"
+                    ))
+                }
+            }
+        }
+        if count == 0 || count > MAX_GENFENS {
+            return self.error(format!("genfens: the count must be 1 to {MAX_GENFENS}"));
+        }
+        let lines = match book {
+            None => None,
+            Some(path) => match read_book(path) {
+                Ok(lines) => Some(lines),
+                Err(e) => return self.error(format!("genfens: {e}")),
+            },
+        };
+        let game = if configs != self.settings.configs {
+            self.settings.variant.startpos(&configs)
+        } else {
+            self.position.clone()
+        };
+        self.send(Job::Genfens {
+            game: Box::new(game),
+            count,
+            seed,
+            book: lines,
+            configs,
+            dialect: self.dialect,
+        });
+    }
+
     fn list_moves(&self, piece: Option<&str>) {
         match self.position.list_moves(piece, &self.settings.configs) {
             Ok(moves) => {
@@ -545,6 +591,38 @@ impl Session {
             self.reply(Reply::Bye);
         }
     }
+}
+
+/// Most openings one `genfens` makes.
+const MAX_GENFENS: u32 = 1_000_000;
+/// Largest opening book `genfens` reads.
+const MAX_BOOK_BYTES: u64 = 256 << 20;
+
+/// The non-empty, non-comment lines of an EPD/FEN book: a regular file of at most
+/// [`MAX_BOOK_BYTES`] (a FIFO or a device would block or never end).
+fn read_book(path: &str) -> Result<Vec<String>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read book '{path}': {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("book '{path}' is not a regular file"));
+    }
+    if meta.len() > MAX_BOOK_BYTES {
+        return Err(format!(
+            "book '{path}' is larger than {} MiB",
+            MAX_BOOK_BYTES >> 20
+        ));
+    }
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read book '{path}': {e}"))?;
+    let lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    if lines.is_empty() {
+        return Err(format!("book '{path}' has no positions"));
+    }
+    Ok(lines)
 }
 
 /// The board shapes of the registered games, for the error of a position of none of them.

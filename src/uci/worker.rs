@@ -46,6 +46,16 @@ pub(crate) enum Job {
         depth: Option<u32>,
         dialect: Dialect,
     },
+    /// `genfens`: openings of `game`'s kind in its setup (`configs`), printed as
+    /// `info string genfens <fen>` lines.
+    Genfens {
+        game: Box<AnyGame>,
+        count: u32,
+        seed: u64,
+        book: Option<Vec<String>>,
+        configs: GameConfigs,
+        dialect: Dialect,
+    },
     NewGame,
     ClearHash,
     ResizeHash(usize, Dialect),
@@ -147,6 +157,22 @@ impl SearchThread {
                 }
             }
             Job::Search(job) => self.search(*job),
+            Job::Genfens {
+                game,
+                count,
+                seed,
+                book,
+                configs,
+                dialect,
+            } => {
+                let fens = with_game!(&*game, configs, g, c => {
+                    crate::datagen::genfens::openings(g, c, count, seed, book.as_deref(), &mut self.searcher)
+                });
+                for fen in fens {
+                    self.out
+                        .reply(&Reply::message(format!("genfens {fen}")), dialect);
+                }
+            }
         }
         true
     }

@@ -23,6 +23,7 @@ const COMMANDS: &[&str] = &[
     "banmoves",
     "probe",
     "bench",
+    "genfens",
     "d",
     "eval",
     "moves",
@@ -116,6 +117,25 @@ pub fn parse_command(line: &str, dialect: Dialect) -> Result<Command, ProtocolEr
                 Some(tok) => Some(t.convert("depth", tok)?),
             },
         },
+        "genfens" => {
+            let count = t.number("count")?;
+            let word = t.required("seed")?;
+            if word != "seed" {
+                return Err(t.bad("seed", word, "expected `seed`"));
+            }
+            let seed = t.number("seed")?;
+            let word = t.required("book")?;
+            if word != "book" {
+                return Err(t.bad("book", word, "expected `book`"));
+            }
+            let book = t.required("book")?;
+            Command::Genfens {
+                count,
+                seed,
+                book: (book != "None").then(|| book.to_string()),
+                extra: t.tokens_until(&[]),
+            }
+        }
         "moves" => Command::ListMoves {
             piece: t.next().map(str::to_owned),
         },
