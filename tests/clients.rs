@@ -428,3 +428,26 @@ fn genfens_gives_deterministic_balanced_openings() {
         );
     }
 }
+
+/// A whole transcript as xiangqi GUIs send it over plain UCI (Pikafish's way), by FEN and by
+/// `--game xiangqi` with `startpos`, every `bestmove` judged legal by pyffish
+/// (`tests/python/xiangqi_uci_gui.py`).
+#[test]
+fn xiangqi_gui_transcripts_over_plain_uci_are_legal_by_pyffish() {
+    if !support::python_oracle("pyffish") {
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/xiangqi_uci_gui.py"
+    );
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_sanqi"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("every move legal by pyffish"), "{stdout}");
+}
