@@ -11,6 +11,7 @@
 pub mod bench;
 pub mod cli;
 pub mod datagen;
+pub mod files;
 pub mod game;
 pub mod nnue;
 pub mod search;

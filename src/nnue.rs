@@ -48,6 +48,21 @@ pub const SCALE: i32 = 400;
 /// The largest hidden layer the format allows (so the output sum fits in `i32`).
 pub const MAX_HIDDEN: usize = 128;
 const MAGIC: &[u8; 4] = b"SQNN";
+/// The largest number of inputs a network file may declare.
+const MAX_INPUTS: usize = 1 << 16;
+/// The longest network file the format allows (largest name, inputs and hidden layer); a longer
+/// file is refused before it is read.
+pub const MAX_FILE_BYTES: u64 = (4
+    + 4
+    + 1
+    + 255
+    + 4
+    + 4
+    + 2 * MAX_INPUTS * MAX_HIDDEN
+    + 2 * MAX_HIDDEN
+    + 2 * 2 * MAX_HIDDEN
+    + 4
+    + 4 * MAX_INPUTS) as u64;
 const VERSION: u32 = 2;
 
 /// A quantised network.
@@ -120,7 +135,7 @@ impl Network {
                 "hidden layer size {hidden} is not a multiple of 16 from 16 to {MAX_HIDDEN}"
             ));
         }
-        if inputs == 0 || inputs > 1 << 16 {
+        if inputs == 0 || inputs > MAX_INPUTS {
             return Err(format!("input count {inputs} is out of range 1..65536"));
         }
         let ft_weights = r.i16s(inputs * hidden)?;

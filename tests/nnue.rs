@@ -204,6 +204,31 @@ fn use_nnue_and_evalfile_over_uci() {
         assert!(line.contains(&bad), "{line}");
         assert_eq!(eval_line(&mut e, "network (side to move)"), net + 400);
     }
+    // Files that are not network files at all, each of which once held the command thread:
+    // `/dev/zero` (read without end), a FIFO nobody writes (open blocks), a 2 GiB sparse file
+    // (read whole before the error), a folder. Each is one error at once; `isready` answers
+    // right after; the network in use stays.
+    let fifo = dir.join("fifo.nnue");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.map(|s| s.success()).unwrap_or(false), "mkfifo");
+    let sparse = dir.join("sparse.nnue");
+    std::fs::File::create(&sparse)
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    for (bad, why) in [
+        ("/dev/zero".to_string(), "not a regular file"),
+        (fifo.display().to_string(), "not a regular file"),
+        (sparse.display().to_string(), "larger than"),
+        (dir.display().to_string(), "not a regular file"),
+    ] {
+        e.send(&format!("setoption name EvalFile value {bad}"));
+        e.send("isready");
+        let (line, _) = e.expect_prefix("info string error:", PROMPT);
+        assert!(line.contains(&bad) && line.contains(why), "{line}");
+        e.expect_prefix("readyok", PROMPT);
+        assert_eq!(eval_line(&mut e, "network (side to move)"), net + 400);
+    }
     // A xiangqi network goes to xiangqi and leaves chess's alone.
     let xq = sanqi::game::xiangqi::nnue::NET.embedded().unwrap();
     let xq_path = dir.join("xiangqi.nnue");

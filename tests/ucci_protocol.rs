@@ -133,6 +133,48 @@ fn banmoves_are_never_played_and_cleared_by_position() {
 }
 
 #[test]
+fn banning_every_legal_move_gives_no_move_to_play() {
+    let mut e = Engine::start();
+    ucci(&mut e);
+    e.send("position startpos");
+    let (_, lines) = e.perft(1);
+    let moves: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+        .collect();
+    assert_eq!(moves.len(), 44);
+    e.send(&format!("banmoves {}", moves.join(" ")));
+    e.send("go depth 3");
+    let (last, seen) = e.expect("nobestmove or bestmove", Duration::from_secs(10), |l| {
+        l == "nobestmove" || l.starts_with("bestmove")
+    });
+    assert_eq!(last, "nobestmove", "{seen:?}");
+    assert!(
+        seen.iter()
+            .any(|l| l.starts_with("info message no move to play")),
+        "{seen:?}"
+    );
+    // `go infinite` keeps the rule of every infinite search: the answer comes after `stop`.
+    e.send("go infinite");
+    assert!(e
+        .drain(Duration::from_millis(300))
+        .iter()
+        .all(|l| !l.contains("bestmove")));
+    e.send("stop");
+    e.expect_prefix("nobestmove", PROMPT);
+
+    // UCI: `searchmoves` with only a banned move answers `bestmove (none)`, with no score (the
+    // position is not lost).
+    let mut e = Engine::uci();
+    e.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    e.send("banmoves b2e2");
+    e.send("go depth 3 searchmoves b2e2");
+    let (last, seen) = e.expect_prefix("bestmove", Duration::from_secs(10));
+    assert_eq!(last, "bestmove (none)", "{seen:?}");
+    assert!(seen.iter().all(|l| !l.contains(" score ")), "{seen:?}");
+}
+
+#[test]
 fn bad_input_gets_info_message_errors_in_ucci() {
     let mut e = Engine::start();
     ucci(&mut e);

@@ -466,8 +466,13 @@ pub fn load_network(path: &str) -> Result<String, String> {
         }
         return Ok("the embedded networks".to_string());
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read network file '{path}': {e}"))?;
+    // Bounded and regular files only: `/dev/zero`, a FIFO or a huge sparse file must not hold
+    // the command thread (`isready`, `stop`) or its memory.
+    let bytes = crate::files::read_bounded(
+        std::path::Path::new(path),
+        crate::nnue::MAX_FILE_BYTES,
+        "network file",
+    )?;
     let net = crate::nnue::Network::from_bytes(&bytes)
         .map_err(|e| format!("network file '{path}': {e}"))?;
     let game = net.game.clone();

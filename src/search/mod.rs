@@ -218,7 +218,8 @@ impl Searcher {
     ///
     /// `root_moves` restricts the moves considered at the root (`searchmoves`, UCCI
     /// `banmoves` turned into the allowed set by the caller); moves in it that are not legal
-    /// are ignored, and if none is legal every legal move is searched. `report` is called on
+    /// are ignored; if none is legal there is no move to play (`best` is `None`, after `stop`
+    /// for `infinite` and `ponder`, as without legal moves). `report` is called on
     /// the caller's thread for every [`SearchEvent`]. The function returns when the search is
     /// over (for `infinite` and `ponder`: only after `stop`, or after `ponderhit` and the normal
     /// limits).

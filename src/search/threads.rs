@@ -77,7 +77,7 @@ pub(crate) fn run<G: Game>(
         };
     }
 
-    let mut root_moves: Vec<G::Move> = match root_filter {
+    let root_moves: Vec<G::Move> = match root_filter {
         Some(allowed) => legal
             .iter()
             .copied()
@@ -86,7 +86,19 @@ pub(crate) fn run<G: Game>(
         None => legal.clone(),
     };
     if root_moves.is_empty() {
-        root_moves = legal;
+        // Every legal move excluded (UCCI `banmoves`, `searchmoves`): no move to play, and no
+        // score either (the position is not lost).
+        wait_for_stop(&shared);
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: SearchScore::Cp(0),
+            value: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
     }
 
     let threads = options.threads.max(1);

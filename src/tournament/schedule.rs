@@ -4,6 +4,9 @@ use super::config::{MatchConfig, OpeningSource};
 use super::openings::{self, Opening, Rng};
 use crate::game::Game;
 
+/// Largest opening file `sanqi match` reads (a regular file; a FIFO or a device is refused).
+const MAX_OPENINGS_BYTES: u64 = 1 << 30;
+
 /// One game of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScheduledGame {
@@ -46,8 +49,7 @@ pub fn schedule<G: Game>(
     let mut rng = Rng::new(config.seed);
     let mut file_openings = match &config.openings {
         OpeningSource::File(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
+            let text = crate::files::read_bounded_text(path, MAX_OPENINGS_BYTES, "openings")?;
             openings::load_openings::<G>(&text, gc)?
         }
         _ => Vec::new(),

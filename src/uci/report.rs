@@ -170,7 +170,11 @@ pub(crate) fn closing_lines<G: Game>(
             lines.push(reply.display(dialect).to_string());
         }
         None => {
-            if dialect == Dialect::Uci {
+            let mut legal = G::MoveList::default();
+            game.generate_moves(&mut legal);
+            // A final score only for a position without legal moves (mated or stalemated); with
+            // every legal move banned there is nothing to score.
+            if dialect == Dialect::Uci && legal.moves().is_empty() {
                 let score = if game.in_check() {
                     Score::Mate(0)
                 } else {

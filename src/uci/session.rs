@@ -601,18 +601,7 @@ const MAX_BOOK_BYTES: u64 = 256 << 20;
 /// The non-empty, non-comment lines of an EPD/FEN book: a regular file of at most
 /// [`MAX_BOOK_BYTES`] (a FIFO or a device would block or never end).
 fn read_book(path: &str) -> Result<Vec<String>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read book '{path}': {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("book '{path}' is not a regular file"));
-    }
-    if meta.len() > MAX_BOOK_BYTES {
-        return Err(format!(
-            "book '{path}' is larger than {} MiB",
-            MAX_BOOK_BYTES >> 20
-        ));
-    }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read book '{path}': {e}"))?;
+    let text = crate::files::read_bounded_text(std::path::Path::new(path), MAX_BOOK_BYTES, "book")?;
     let lines: Vec<String> = text
         .lines()
         .map(str::trim)

@@ -259,6 +259,15 @@ fn think<G: Game>(
         }
     }
 
+    if root_filter.as_ref().is_some_and(|r| r.is_empty()) && !legal.moves().is_empty() {
+        // The search answers `nobestmove` / `bestmove (none)`; a banned move is never played.
+        let why = if job.searchmoves.is_some() {
+            "searchmoves and banmoves leave no legal move"
+        } else {
+            "banmoves excludes every legal move"
+        };
+        out.reply(&Reply::message(format!("no move to play: {why}")), dialect);
+    }
     if game.num_players() > 2 {
         let text = format!(
             "multi-player search: {} ({} players), scores from the side to move",
