@@ -309,6 +309,71 @@ fn a_seed_gives_the_same_games_with_one_thread_or_two() {
     assert_eq!(a, sorted(&two));
 }
 
+fn sorted_lines(p: &str) -> Vec<String> {
+    let mut l: Vec<String> = std::fs::read_to_string(p)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    l.sort();
+    l
+}
+
+#[test]
+fn append_continues_with_new_games_and_drops_a_game_cut_short() {
+    let dg = |path: &str, games: &str, extra: &[&str]| {
+        let mut args = vec![
+            "datagen", "--game", "chess", "--nodes", "200", "--games", games, "--seed", "5",
+            "--out", path,
+        ];
+        args.extend_from_slice(extra);
+        run_ok(&args)
+    };
+    // The reference: six games of seed 5 in one run.
+    let whole = temp_file("whole.txt");
+    dg(&whole, "6", &[]);
+    // Three games, then an interrupt that left one game's lines unrecorded and half a line.
+    let part = temp_file("part.txt");
+    let _ = std::fs::remove_file(format!("{part}.games"));
+    dg(&part, "3", &[]);
+    let first = sorted_lines(&part);
+    assert!(!first.is_empty());
+    let record = std::fs::read_to_string(format!("{part}.games")).unwrap();
+    assert_eq!(record.lines().count(), 3, "{record}");
+    {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&part)
+            .unwrap();
+        f.write_all(b"8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 0.5\nrnbqkbnr/pp")
+            .unwrap();
+    }
+    // Resumed with the same seed: three new games (3, 4, 5), not the first three again.
+    let said = dg(&part, "3", &["--append"]);
+    assert!(said.contains("3 games of seed 5"), "{said}");
+    assert!(
+        said.contains("removed 2 lines of a game cut short"),
+        "{said}"
+    );
+    assert_eq!(sorted_lines(&part), sorted_lines(&whole));
+    let indices: std::collections::BTreeSet<String> =
+        std::fs::read_to_string(format!("{part}.games"))
+            .unwrap()
+            .lines()
+            .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+            .collect();
+    assert_eq!(indices.len(), 6);
+    // A data file without its record: appending needs a seed chosen for it.
+    std::fs::remove_file(format!("{part}.games")).unwrap();
+    let out = sanqi(&[
+        "datagen", "--game", "chess", "--nodes", "200", "--games", "1", "--out", &part, "--append",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no record of its games"));
+    assert_eq!(sorted_lines(&part), sorted_lines(&whole), "nothing written");
+}
+
 #[test]
 fn positions_limit_cuts_the_output_exactly() {
     let path = temp_file("limit.txt");

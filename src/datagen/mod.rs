@@ -8,11 +8,15 @@
 //! the game) or the ply cap. Kept positions (not in check, best move not noisy, no mate score)
 //! are written as `<fen> | <score> | <result>`, score and result from the first player's point
 //! of view: the text format of the bullet trainer (`bulletformat`). Each finished game is written
-//! with one `write` call on the unbuffered file, so an interrupt loses only the games in progress.
+//! with one `write` call on the unbuffered file, so an interrupt loses only the games in progress;
+//! then it is recorded in `FILE.games`, which lets `--append` continue with new games
+//! ([`resume`]).
 
 pub mod genfens;
+pub mod resume;
 pub mod selfplay;
 
+use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::process::ExitCode;
@@ -47,6 +51,8 @@ pub struct DatagenConfig {
     pub positions: Option<u64>,
     /// Seed of the openings.
     pub seed: u64,
+    /// `--seed` was given (appending to a file without a record of its games needs it).
+    pub seed_given: bool,
     /// The output file.
     pub out: String,
     /// Add to an existing file instead of refusing it.
@@ -79,13 +85,14 @@ Ctrl-C loses only the games in progress. Without --games or --positions it runs 
 
   --game NAME           the game (default {default})
   --out FILE            output file; an existing file is refused unless --append
-  --append              add to FILE if it exists
+  --append              add to FILE if it exists: new games only (FILE.games records the games
+                        written; those of the seed are skipped, a game cut short is removed)
   --no-nnue             search with the hand-written evaluation, not the network (Use NNUE off)
   --nodes N             nodes per move (default {nodes} when --depth is not given)
   --depth N             depth per move (with --nodes, whichever comes first)
   --threads N           worker threads, each with its own games and table (default 1)
-  --games N             stop after N games
-  --positions N         stop after N positions (the last game is cut to fit)
+  --games N             stop after N games (written by this run)
+  --positions N         stop after N positions (by this run; the last game is cut to fit)
   --seed N              seed of the random openings (default 1); game i is the same for a seed
                         whatever the thread count
   --random-plies N      random legal moves before the search plays (default {rp})
@@ -153,6 +160,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
         games: None,
         positions: None,
         seed: 1,
+        seed_given: false,
         out: String::new(),
         append: false,
         no_nnue: false,
@@ -192,7 +200,10 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
             "--threads" => c.threads = positive::<usize>(flag, value)?.min(256),
             "--games" => c.games = Some(positive(flag, value)?),
             "--positions" => c.positions = Some(positive(flag, value)?),
-            "--seed" => c.seed = number(flag, value)?,
+            "--seed" => {
+                c.seed = number(flag, value)?;
+                c.seed_given = true;
+            }
             "--random-plies" => c.play.random_plies = number::<usize>(flag, value)?.min(1000),
             "--opening-limit" => c.play.opening_limit = number(flag, value)?,
             "--win-score" => c.play.win_score = positive(flag, value)?,
@@ -277,8 +288,13 @@ pub struct Summary {
 }
 
 struct Shared {
-    out: Mutex<File>,
+    /// The data file and its record of games.
+    out: Mutex<(File, File)>,
     next_game: AtomicU64,
+    /// Games started by this run (for `--games`).
+    started: AtomicU64,
+    /// Games of the seed already in the file (`--append`): skipped.
+    done: HashSet<u64>,
     games: AtomicU64,
     positions: AtomicU64,
     results: [AtomicU64; 3],
@@ -300,8 +316,9 @@ fn ending_index(e: Ending) -> usize {
 impl Shared {
     /// Writes one finished game (cut to the positions still wanted); false once nothing more
     /// is wanted.
-    fn write_game(&self, record: &GameRecord, limit: Option<u64>) -> bool {
-        let mut file = self.out.lock();
+    fn write_game(&self, index: u64, seed: u64, record: &GameRecord, limit: Option<u64>) -> bool {
+        let mut guard = self.out.lock();
+        let (file, games) = &mut *guard;
         let written = self.positions.load(Relaxed);
         let room = limit.map_or(u64::MAX, |l| l.saturating_sub(written));
         if room == 0 {
@@ -312,9 +329,13 @@ impl Shared {
             positions: record.positions[..take].to_vec(),
             ..record.clone()
         };
+        // The game's lines first, then its record: a game is in the record only when all its
+        // lines are in the file.
+        let line = resume::record_line(index, seed, take);
         if let Err(e) = file
             .write_all(cut.lines().as_bytes())
             .and_then(|_| file.flush())
+            .and_then(|_| games.write_all(line.as_bytes()))
         {
             *self.error.lock() = Some(format!("writing the output: {e}"));
             self.stop.store(true, Relaxed);
@@ -348,8 +369,16 @@ where
         if stop() {
             return;
         }
-        let n = shared.next_game.fetch_add(1, Relaxed);
-        if config.games.is_some_and(|g| n >= g) {
+        let n = loop {
+            let n = shared.next_game.fetch_add(1, Relaxed);
+            if !shared.done.contains(&n) {
+                break n;
+            }
+        };
+        if config
+            .games
+            .is_some_and(|g| shared.started.fetch_add(1, Relaxed) >= g)
+        {
             return;
         }
         let Some(record) = play_game::<G>(
@@ -370,7 +399,7 @@ where
             }
             return;
         };
-        if !shared.write_game(&record, config.positions) {
+        if !shared.write_game(n, config.seed, &record, config.positions) {
             shared.stop.store(true, Relaxed);
             return;
         }
@@ -391,9 +420,14 @@ fn progress_line(shared: &Shared, start: Instant) -> String {
 
 /// Runs data generation (progress and the summary on stderr).
 pub fn run(config: &DatagenConfig) -> Result<Summary, String> {
-    let file = if config.append {
+    let games_path = resume::record_path(&config.out);
+    let mut file = if config.append {
+        if std::fs::metadata(&config.out).is_ok_and(|m| !m.is_file()) {
+            return Err(format!("{} is not a regular file", config.out));
+        }
         OpenOptions::new()
             .create(true)
+            .read(true)
             .append(true)
             .open(&config.out)
     } else {
@@ -410,9 +444,48 @@ pub fn run(config: &DatagenConfig) -> Result<Summary, String> {
             })
     }
     .map_err(|e| format!("cannot open {}: {e}", config.out))?;
+    let resumed = if config.append {
+        let r = resume::prepare(&config.out, &mut file, config.seed, config.seed_given)?;
+        if r.positions > 0 || r.removed > 0 {
+            eprintln!(
+                "datagen: appending to {}: it holds {} positions, {} games of seed {} (skipped: \
+                 this run plays new games only) and {} of other seeds{}",
+                config.out,
+                r.positions,
+                r.done.len(),
+                config.seed,
+                r.other_seeds,
+                if r.removed > 0 {
+                    format!(
+                        "; removed {} lines of a game cut short (not in {games_path})",
+                        r.removed
+                    )
+                } else {
+                    String::new()
+                }
+            );
+        }
+        r
+    } else {
+        // A new data file starts a new record (an old one beside it belongs to no file now).
+        resume::Resume::default()
+    };
+    let games_file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .truncate(false)
+        .open(&games_path)
+        .map_err(|e| format!("cannot open {games_path}: {e}"))?;
+    if !config.append {
+        games_file
+            .set_len(0)
+            .map_err(|e| format!("cannot open {games_path}: {e}"))?;
+    }
     let shared = Shared {
-        out: Mutex::new(file),
+        out: Mutex::new((file, games_file)),
         next_game: AtomicU64::new(0),
+        started: AtomicU64::new(0),
+        done: resumed.done,
         games: AtomicU64::new(0),
         positions: AtomicU64::new(0),
         results: Default::default(),
