@@ -145,6 +145,27 @@ fn no_move_in_a_live_position_loses() {
 }
 
 #[test]
+fn a_bare_bestmove_is_a_missing_move_not_a_hang() {
+    // A `bestmove` line with no move ends the search at once: the referee scores a missing move
+    // (it once waited for the clock and the hang grace, and killed the engine as hung).
+    let mut c = config(
+        vec![fake("A", &[CANDS, "--bare-at=2"]), fake("B", &[CANDS])],
+        movetime(),
+    );
+    c.games_per_opening = Some(1);
+    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let rec = &report.records[0];
+    assert_eq!(
+        (rec.termination.clone(), rec.offender),
+        (Termination::NoMove, Some(0)),
+        "{}",
+        rec.reason
+    );
+    assert_eq!(rec.moves, ["a1", "b1"]);
+    assert_eq!(report.engines[0].no_move, 1);
+}
+
+#[test]
 fn a_silent_engine_is_killed_as_hung_and_replaced() {
     // B never answers its first go. Its limit is 300 ms movetime + 100 ms margin + 700 ms grace:
     // the referee waits about 1.1 s, kills it, and gives the game to A. In the second game a fresh

@@ -279,10 +279,16 @@ impl EngineProcess {
         let dialect = self.spec.proto.dialect();
         loop {
             let (line, at) = self.next_line(deadline, what)?;
-            if let Ok(reply) = parse_reply(&line, dialect) {
-                if want(&reply) {
-                    return Ok((reply, at));
-                }
+            let reply = match parse_reply(&line, dialect) {
+                Ok(reply) => reply,
+                // A `bestmove` line the parser refuses (bare `bestmove`, `bestmove ponder` with
+                // nothing after it) still ends the search: it names no move to play, scored as
+                // a missing move, not waited on until the clock runs out.
+                Err(_) if line.split_whitespace().next() == Some("bestmove") => Reply::NoBestMove,
+                Err(_) => continue,
+            };
+            if want(&reply) {
+                return Ok((reply, at));
             }
         }
     }

@@ -7,6 +7,7 @@ Speaks UCI (or UCCI with --proto ucci). The move it plays after each `go` is cho
 Misbehaviour, counted by `go` commands received by this process (1-based):
   --illegal-at N TOKEN   answer `bestmove TOKEN` at go N
   --none-at N            answer `bestmove (none)` (UCCI: `nobestmove`) at go N
+  --bare-at N            answer a bare `bestmove` (no move token) at go N
   --silent-at N          never answer go N (a hang; still reads input)
   --freeze-at N          sleep an hour at go N (a hang that reads nothing more)
   --crash-at N           exit at go N without answering
@@ -107,6 +108,9 @@ for raw in sys.stdin.buffer:
                 say("info depth 1 score cp %s" % opts["--score"])
         if "--none-at" in opts and gos == int(opts["--none-at"]):
             say("nobestmove" if proto == "ucci" else "bestmove (none)")
+            continue
+        if "--bare-at" in opts and gos == int(opts["--bare-at"]):
+            say("bestmove")
             continue
         if "--illegal-at" in opts and gos == opts["--illegal-at"][0]:
             say("bestmove " + opts["--illegal-at"][1])
