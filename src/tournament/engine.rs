@@ -172,6 +172,12 @@ impl EngineProcess {
         let mut child = cmd
             .spawn()
             .map_err(|e| EngineFailure::Spawn(format!("{}: {e}", spec.cmd)))?;
+        if !super::children::register(child.id()) {
+            // The runner is ending (a signal): no new engine.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineFailure::Spawn("the match is ending".into()));
+        }
         let stdin = child.stdin.take();
         let Some(stdout) = child.stdout.take() else {
             let _ = child.kill();
@@ -472,6 +478,7 @@ impl EngineProcess {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+        super::children::unregister(self.child.id());
         self.dead = true;
     }
 
@@ -483,6 +490,7 @@ impl EngineProcess {
             let deadline = Instant::now() + grace;
             while Instant::now() < deadline {
                 if let Ok(Some(_)) = self.child.try_wait() {
+                    super::children::unregister(self.child.id());
                     self.dead = true;
                     return;
                 }

@@ -26,6 +26,7 @@
 //! [`report`] (totals, progress line, summary), [`pgn`] and [`openings`].
 
 pub mod args;
+pub mod children;
 pub mod config;
 pub mod engine;
 pub mod openings;
@@ -67,15 +68,33 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(&config) {
+    children::install_signal_handlers();
+    let result = run(&config);
+    children::wait_if_ending();
+    match result {
         Ok(report) => {
-            print!("{}", summary(&config, &report));
+            say(&summary(&config, &report));
             ExitCode::SUCCESS
         }
         Err(e) => {
             eprintln!("sanqi match: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Writes to stdout; a closed stdout (`sanqi match ... | head`) ends the runner with every
+/// engine (exit status 141, as SIGPIPE would give).
+fn say(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .is_err()
+    {
+        drop(out);
+        children::end_runner("stdout closed", 141);
     }
 }
 
@@ -173,7 +192,10 @@ pub fn run_game_with_progress<G: Game>(
                 }
             }
             if !config.quiet {
-                println!("{}", report::progress_line(config, &report, done, total));
+                say(&format!(
+                    "{}\n",
+                    report::progress_line(config, &report, done, total)
+                ));
             }
         }
     });
@@ -232,13 +254,13 @@ impl<'a, G: Game> Output<'a, G> {
                 .iter()
                 .map(|&e| self.names.get(e).map_or("?", String::as_str))
                 .collect();
-            println!(
-                "Finished game {} ({}): {} {{{}}}",
+            say(&format!(
+                "Finished game {} ({}): {} {{{}}}\n",
                 index + 1,
                 seat_names.join(" vs "),
                 rec.result_text(),
                 rec.reason
-            );
+            ));
         }
     }
 }

@@ -20,6 +20,7 @@ Misbehaviour, counted by `go` commands received by this process (1-based):
   --declare-variant      declare a UCI_Variant option
   --log FILE             append every received line to FILE
   --pidfile FILE         write the process id to FILE at start
+  --ignore-quit          on `quit` or the end of input, keep running (sleep) instead of exiting
 """
 import sys
 import time
@@ -32,7 +33,7 @@ while i < len(args):
     if a in ("--illegal-at", "--late-at"):
         opts[a] = (int(args[i + 1]), args[i + 2])
         i += 3
-    elif a in ("--garbage", "--crash-on-start", "--no-uciok", "--declare-variant"):
+    elif a in ("--garbage", "--crash-on-start", "--no-uciok", "--declare-variant", "--ignore-quit"):
         opts[a] = True
         i += 1
     else:
@@ -124,3 +125,5 @@ for raw in sys.stdin.buffer:
         if proto == "ucci":
             say("bye")
         break
+if opts.get("--ignore-quit"):
+    time.sleep(3600)
