@@ -145,6 +145,28 @@ fn no_move_in_a_live_position_loses() {
 }
 
 #[test]
+fn a_null_move_in_chess_is_an_illegal_move_not_a_pass() {
+    // Chess has no pass: `bestmove 0000` (which `position ... moves` may carry) loses as an
+    // illegal move; it once counted as a pass, and two of them drew the game.
+    use sanqi::game::chess::{Chess, ChessConfig};
+    let mut c = config(
+        vec![
+            fake("A", &["--always=0000"]),
+            fake("B", &["--always=0000"]),
+        ],
+        movetime(),
+    );
+    c.games_per_opening = Some(1);
+    let rec = &run_game::<Chess>(&c, &ChessConfig::default()).unwrap().records[0];
+    assert_eq!(
+        (rec.termination.clone(), rec.offender),
+        (Termination::IllegalMove, Some(0)),
+        "{}",
+        rec.reason
+    );
+}
+
+#[test]
 fn a_bare_bestmove_is_a_missing_move_not_a_hang() {
     // A `bestmove` line with no move ends the search at once: the referee scores a missing move
     // (it once waited for the clock and the hang grace, and killed the engine as hung).

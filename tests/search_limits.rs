@@ -340,16 +340,22 @@ fn root_move_filter_is_respected() {
     assert!(its.iter().all(|i| allowed.contains(&i.pv[0])));
     // MultiPV is capped by the number of allowed moves.
     assert!(its.iter().all(|i| i.multipv <= 2));
-    // A filter without a legal move searches every legal move.
+    // A filter that leaves no legal move (UCCI banmoves excluding them all) gives no move to
+    // play: never a move outside the filter, and no score (the position is not lost).
+    assert!(!legal(&pos).contains(&ToyMove(9)));
+    let mut events = Vec::new();
     let r = Searcher::new(1).search(
         &pos,
         &limits,
         &SearchOptions::default(),
         Some(&[ToyMove(9)]),
         &SearchControl::new(),
-        &mut |_| {},
+        &mut |e| events.push(e),
     );
-    assert!(legal(&pos).contains(&r.best.expect("move")));
+    assert_eq!(r.best, None);
+    assert_eq!(r.ponder, None);
+    assert_eq!(r.score, SearchScore::Cp(0));
+    assert!(events.is_empty());
 }
 
 #[test]

@@ -26,7 +26,7 @@ use super::engine::{EngineFailure, EngineProcess, GoReply};
 use super::openings::Opening;
 use super::record::{Ending, GameRecord, Termination};
 use super::timecontrol::{go_params, Clock, TimeControl};
-use crate::game::{Game, Outcome};
+use crate::game::{Game, MoveBuffer, Outcome};
 
 /// A measure of how far each seat still is from its goal (lower is better), for stall detection:
 /// [`Game::progress`], or another for tests.
@@ -267,7 +267,18 @@ impl<'a, G: Game> GameState<'a, G> {
             let why = format!("{name} gave no move in a position with legal moves");
             return Err(Ending::forfeit(mover, Termination::NoMove, why));
         };
-        match self.pos.parse_move(token, &seat.setup) {
+        // Parsed, then found among the legal moves: the parsers of some games read more than
+        // the side to move may play (chess reads the null move `0000` of `position ... moves`).
+        let mut legal = G::MoveList::default();
+        self.pos.generate_moves(&mut legal);
+        let parsed = self.pos.parse_move(token, &seat.setup).and_then(|m| {
+            if legal.moves().contains(&m) {
+                Ok(m)
+            } else {
+                Err(crate::game::GameError::new("not a legal move here"))
+            }
+        });
+        match parsed {
             Ok(m) => Ok((m, reply)),
             Err(e) => {
                 let shown: String = token.chars().take(40).collect();
