@@ -150,14 +150,13 @@ fn a_null_move_in_chess_is_an_illegal_move_not_a_pass() {
     // illegal move; it once counted as a pass, and two of them drew the game.
     use sanqi::game::chess::{Chess, ChessConfig};
     let mut c = config(
-        vec![
-            fake("A", &["--always=0000"]),
-            fake("B", &["--always=0000"]),
-        ],
+        vec![fake("A", &["--always=0000"]), fake("B", &["--always=0000"])],
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let rec = &run_game::<Chess>(&c, &ChessConfig::default()).unwrap().records[0];
+    let rec = &run_game::<Chess>(&c, &ChessConfig::default())
+        .unwrap()
+        .records[0];
     assert_eq!(
         (rec.termination.clone(), rec.offender),
         (Termination::IllegalMove, Some(0)),
