@@ -292,8 +292,8 @@
   function readRow(tr) {
     return {
       human: tr.querySelector(".seat-kind").value === "human",
-      skill: Math.max(0, Math.min(20, Number(tr.querySelector(".seat-skill").value) || 0)),
-      movetime: Math.max(10, Math.min(60000, Number(tr.querySelector(".seat-time").value) || 500)),
+      skill: Math.max(0, Math.min(20, Math.round(Number(tr.querySelector(".seat-skill").value)) || 0)),
+      movetime: Math.max(10, Math.min(60000, Math.round(Number(tr.querySelector(".seat-time").value)) || 500)),
     };
   }
   async function newGame() {

@@ -2,14 +2,16 @@
 //!
 //! The reader side runs on its own thread and hands lines over a channel, so that every wait has a
 //! deadline: an engine that hangs is noticed (`EngineError::Timeout`) and one that dies is noticed
-//! at once (`EngineError::Crashed`, the channel closes). The parsers are pure functions of the
-//! engine's lines, tested without any process.
+//! at once (`EngineError::Crashed`, the channel closes). The reader also reaps the process when
+//! its output ends, so an engine killed while its game is idle leaves no zombie behind. The
+//! parsers are pure functions of the engine's lines, tested without any process.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long the handshake and the quick commands (`d`, `moves`, `isready`) may take.
@@ -25,6 +27,8 @@ pub enum EngineError {
     Timeout(String),
     /// The engine answered, but not with what a correct engine says (an error line, a bad move).
     Protocol(String),
+    /// No engine could be started: every engine the server allows is busy.
+    Busy(String),
 }
 
 impl fmt::Display for EngineError {
@@ -33,6 +37,7 @@ impl fmt::Display for EngineError {
             EngineError::Crashed(m) => write!(f, "the engine stopped: {m}"),
             EngineError::Timeout(m) => write!(f, "the engine did not answer: {m}"),
             EngineError::Protocol(m) => write!(f, "the engine answered badly: {m}"),
+            EngineError::Busy(m) => write!(f, "{m}"),
         }
     }
 }
@@ -52,11 +57,29 @@ pub struct Display {
     pub winner: Option<char>,
 }
 
+/// The process, while it is not reaped: shared by the engine and its reader thread.
+type Process = Arc<Mutex<Option<Child>>>;
+
 /// The process (if any), its input, and the channel of its output lines.
 pub struct Engine {
-    child: Option<Child>,
+    child: Process,
+    pid: Option<u32>,
     input: Box<dyn Write + Send>,
     lines: Receiver<String>,
+    /// Dropped after the process is reaped (the server's count of engine processes).
+    held: Option<Box<dyn Send>>,
+}
+
+/// Kills and reaps the process, if it is not reaped yet.
+fn reap(child: &Process) {
+    let taken = match child.lock() {
+        Ok(mut c) => c.take(),
+        Err(poisoned) => poisoned.into_inner().take(),
+    };
+    if let Some(mut c) = taken {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
 }
 
 impl Engine {
@@ -73,14 +96,30 @@ impl Engine {
             let _ = child.wait();
             return Err(EngineError::Crashed("no pipes to the engine".into()));
         };
-        let mut engine = Engine::from_io(Box::new(stdin), Box::new(BufReader::new(stdout)));
-        engine.child = Some(child);
+        let pid = child.id();
+        let process: Process = Arc::new(Mutex::new(Some(child)));
+        let mut engine = Engine::start(
+            Box::new(stdin),
+            Box::new(BufReader::new(stdout)),
+            Arc::clone(&process),
+        );
+        engine.pid = Some(pid);
         Ok(engine)
     }
 
     /// An engine over any pair of streams (the tests' fakes).
+    #[cfg(test)]
     pub fn from_io(input: Box<dyn Write + Send>, output: Box<dyn BufRead + Send>) -> Engine {
+        Engine::start(input, output, Arc::new(Mutex::new(None)))
+    }
+
+    fn start(
+        input: Box<dyn Write + Send>,
+        output: Box<dyn BufRead + Send>,
+        child: Process,
+    ) -> Engine {
         let (tx, rx) = mpsc::channel();
+        let reaper = Arc::clone(&child);
         std::thread::spawn(move || {
             for line in output.lines() {
                 let Ok(line) = line else { break };
@@ -88,12 +127,27 @@ impl Engine {
                     break;
                 }
             }
+            // The output ended: the process died (or closed it, and is of no use): reaped now,
+            // not at the game's next request.
+            reap(&reaper);
         });
         Engine {
-            child: None,
+            child,
+            pid: None,
             input,
             lines: rx,
+            held: None,
         }
+    }
+
+    /// The process id, for an engine that is a process.
+    pub fn pid(&self) -> Option<u32> {
+        self.pid
+    }
+
+    /// Keeps `value` until the process is ended and reaped (a slot of the server's engine count).
+    pub fn hold(&mut self, value: Box<dyn Send>) {
+        self.held = Some(value);
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -214,18 +268,28 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.send("quit");
-        if let Some(mut child) = self.child.take() {
-            // `quit` ends a healthy engine at once; a hung one is killed.
-            let deadline = Instant::now() + Duration::from_millis(300);
-            while Instant::now() < deadline {
-                if let Ok(Some(_)) = child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
+        // `quit` ends a healthy engine at once; a hung one is killed. `held` is dropped after this.
+        let deadline = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < deadline {
+            let done = match self.child.lock() {
+                Ok(mut c) => match c.as_mut() {
+                    None => true,
+                    Some(child) => {
+                        let exited = matches!(child.try_wait(), Ok(Some(_)));
+                        if exited {
+                            *c = None;
+                        }
+                        exited
+                    }
+                },
+                Err(_) => false,
+            };
+            if done {
+                return;
             }
-            let _ = child.kill();
-            let _ = child.wait();
+            std::thread::sleep(Duration::from_millis(10));
         }
+        reap(&self.child);
     }
 }
 
@@ -445,9 +509,11 @@ mod tests {
     fn silence_is_a_timeout() {
         let (tx, rx) = std::sync::mpsc::channel::<String>();
         let mut e = Engine {
-            child: None,
+            child: Arc::new(Mutex::new(None)),
+            pid: None,
             input: Box::new(Sink::default()),
             lines: rx,
+            held: None,
         };
         let r = e.read_until(Duration::from_millis(50), "uciok", |l| l == "uciok");
         assert!(matches!(r, Err(EngineError::Timeout(_))));

@@ -17,6 +17,8 @@ pub enum Fault {
     CrashOnGo,
     HangOnGo,
     PassOnly,
+    /// Every start takes 300 ms before `uciok` (requests at once overlap).
+    SlowStart,
 }
 
 /// A fresh folder with the script `engine` and the marker file of a one-time fault.
@@ -29,7 +31,7 @@ pub fn fake_engine(fault: Fault) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     let marker = dir.join("fault");
     let on_go = match fault {
-        Fault::None | Fault::PassOnly => ":",
+        Fault::None | Fault::PassOnly | Fault::SlowStart => ":",
         Fault::CrashOnGo => "exit 3",
         Fault::HangOnGo => "exec sleep 20",
     };
@@ -41,12 +43,17 @@ pub fn fake_engine(fault: Fault) -> PathBuf {
     } else {
         r#"echo "info string move k3k5 path k3 k5"; echo "info string move m1m1 path m1 k3 m1""#
     };
+    let on_uci = if matches!(fault, Fault::SlowStart) {
+        "sleep 0.3"
+    } else {
+        ":"
+    };
     let script = format!(
         r#"#!/bin/sh
 moves=""
 while read -r line; do
   case "$line" in
-    uci) echo "id name fake"; echo "option name Skill Level type spin default 20 min 0 max 20"; echo uciok;;
+    uci) {on_uci}; echo "id name fake"; echo "option name Skill Level type spin default 20 min 0 max 20"; echo uciok;;
     isready) echo readyok;;
     "position startpos moves "*) moves="${{line#position startpos moves }}";;
     "position startpos") moves="";;

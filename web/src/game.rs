@@ -224,6 +224,10 @@ impl Game {
                 status: 502,
                 message: format!("the engine answered badly: {m}"),
             }),
+            Err(EngineError::Busy(m)) => Err(Failure {
+                status: 503,
+                message: m,
+            }),
             Err(e) => {
                 self.engine = None; // Drop kills the process.
                 self.restarts += 1;
@@ -240,6 +244,17 @@ impl Game {
                 })
             }
         }
+    }
+
+    /// Takes the engine away (the server ends it to start another game's); the game stays, and
+    /// its next question starts a new engine at the game's position.
+    pub fn release_engine(&mut self) -> Option<Engine> {
+        self.engine.take()
+    }
+
+    /// The process id of the game's engine, when one is running.
+    pub fn engine_pid(&self) -> Option<u32> {
+        self.engine.as_ref().and_then(Engine::pid)
     }
 
     pub fn to_move(&self) -> Option<Seat> {

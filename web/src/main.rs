@@ -1,10 +1,11 @@
-//! `sanqi-web`: Chinese checkers in the browser. A local web server (tiny_http, one thread per
-//! request) that serves an embedded page and plays each browser tab's game with its own `sanqi`
-//! process over the protocol.
+//! `sanqi-web`: Chinese checkers in the browser. A local web server (HTTP/1.1 over `std::net`,
+//! a fixed pool of request threads) that serves an embedded page and plays each browser tab's
+//! game with its own `sanqi` process over the protocol, at most `MAX_ENGINES` processes at once.
 
 mod engine;
 mod fake;
 mod game;
+mod http;
 mod server;
 
 use std::path::PathBuf;
