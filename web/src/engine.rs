@@ -66,9 +66,14 @@ pub struct Engine {
     pid: Option<u32>,
     input: Box<dyn Write + Send>,
     lines: Receiver<String>,
-    /// Dropped after the process is reaped (the server's count of engine processes).
-    held: Option<Box<dyn Send>>,
+    /// Dropped by the reader thread after the process is reaped, as that thread ends (the
+    /// server's count of engine processes and their threads).
+    held: Held,
+    /// Closed when the reader thread has ended.
+    ended: Receiver<()>,
 }
+
+type Held = Arc<Mutex<Option<Box<dyn Send>>>>;
 
 /// Kills and reaps the process, if it is not reaped yet.
 fn reap(child: &Process) {
@@ -119,7 +124,10 @@ impl Engine {
         child: Process,
     ) -> Engine {
         let (tx, rx) = mpsc::channel();
+        let (ended_tx, ended) = mpsc::channel::<()>();
         let reaper = Arc::clone(&child);
+        let held: Held = Arc::new(Mutex::new(None));
+        let holder = Arc::clone(&held);
         std::thread::spawn(move || {
             for line in output.lines() {
                 let Ok(line) = line else { break };
@@ -130,13 +138,20 @@ impl Engine {
             // The output ended: the process died (or closed it, and is of no use): reaped now,
             // not at the game's next request.
             reap(&reaper);
+            let slot = match holder.lock() {
+                Ok(mut h) => h.take(),
+                Err(poisoned) => poisoned.into_inner().take(),
+            };
+            drop(slot);
+            drop(ended_tx);
         });
         Engine {
             child,
             pid: None,
             input,
             lines: rx,
-            held: None,
+            held,
+            ended,
         }
     }
 
@@ -147,7 +162,10 @@ impl Engine {
 
     /// Keeps `value` until the process is ended and reaped (a slot of the server's engine count).
     pub fn hold(&mut self, value: Box<dyn Send>) {
-        self.held = Some(value);
+        match self.held.lock() {
+            Ok(mut h) => *h = Some(value),
+            Err(poisoned) => *poisoned.into_inner() = Some(value),
+        }
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -268,7 +286,8 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.send("quit");
-        // `quit` ends a healthy engine at once; a hung one is killed. `held` is dropped after this.
+        // `quit` ends a healthy engine at once; a hung one is killed. Then the reader thread
+        // ends (the output closed) and drops `held`.
         let deadline = Instant::now() + Duration::from_millis(300);
         while Instant::now() < deadline {
             let done = match self.child.lock() {
@@ -285,11 +304,13 @@ impl Drop for Engine {
                 Err(_) => false,
             };
             if done {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
         reap(&self.child);
+        // Its place in the count is free when this returns (unless the output stays open).
+        let _ = self.ended.recv_timeout(Duration::from_millis(500));
     }
 }
 
@@ -513,7 +534,8 @@ mod tests {
             pid: None,
             input: Box::new(Sink::default()),
             lines: rx,
-            held: None,
+            held: Arc::new(Mutex::new(None)),
+            ended: std::sync::mpsc::channel().1,
         };
         let r = e.read_until(Duration::from_millis(50), "uciok", |l| l == "uciok");
         assert!(matches!(r, Err(EngineError::Timeout(_))));

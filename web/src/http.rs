@@ -9,7 +9,8 @@
 //!   of `queue` places, and one that finds the queue full gets `503` and is closed at once;
 //! - a request (head and body) must arrive within `read_timeout` of its first byte (else `408`),
 //!   and a connection may sit silent between requests for `read_timeout` at most;
-//! - a silent connection gives its worker up as soon as another connection is waiting;
+//! - a silent connection gives its worker up as soon as another connection is waiting, and a busy
+//!   one after its current request (that answer says `Connection: close`);
 //! - a head over `MAX_HEAD` bytes is `431`, a body over `max_body` is `413`.
 //!
 //! So the server holds at most `1 + workers` threads for HTTP and `workers + queue + 1` sockets,
@@ -192,6 +193,9 @@ fn connection(stream: TcpStream, waiting: &AtomicUsize, limits: Limits, handler:
             Ok(None) => return,
             Ok(Some((request, close))) => {
                 let (status, kind, text) = handler(&request);
+                // A busy keep-alive connection would hold its worker for ever: when another
+                // connection waits, this answer closes it (the client reconnects behind the others).
+                let close = close || waiting.load(Ordering::SeqCst) > 0;
                 let mut bytes = response_bytes(status, kind, &text, close);
                 if request.method == Method::Head {
                     // The headers of the answer, without its body.
@@ -655,6 +659,45 @@ mod tests {
             "served only after the timeout"
         );
         drop(idle);
+    }
+
+    /// Regression (the web fault run): clients that send requests back to back over keep-alive
+    /// held every worker, and a new connection waited until one of them closed.
+    #[test]
+    fn busy_keep_alive_connections_give_way_to_a_waiting_one() {
+        let addr = start(limits(60_000));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let busy: Vec<_> = (0..2)
+            .map(|_| {
+                let stop = Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    let mut reconnects = 0;
+                    while !stop.load(Ordering::SeqCst) {
+                        let (mut s, mut r) = connect(addr);
+                        while !stop.load(Ordering::SeqCst)
+                            && s.write_all(b"GET /busy HTTP/1.1\r\n\r\n").is_ok()
+                            && read_response(&mut r).is_some_and(|a| a.0 == 200)
+                        {
+                        }
+                        reconnects += 1;
+                    }
+                    reconnects
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(200));
+        let started = Instant::now();
+        let (mut s, mut r) = connect(addr);
+        s.write_all(b"GET /new HTTP/1.1\r\n\r\n").unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let answer = read_response(&mut r);
+        let waited = started.elapsed();
+        stop.store(true, Ordering::SeqCst);
+        for b in busy {
+            b.join().unwrap();
+        }
+        assert_eq!(answer, Some((200, "GET /new ".into())));
+        assert!(waited < Duration::from_secs(5), "served after {waited:?}");
     }
 
     #[test]
