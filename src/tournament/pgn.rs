@@ -85,6 +85,13 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &G::
     };
     let players = pos.num_players();
     let first_mover = pos.side_to_move();
+    // Two-player FENs (chess, xiangqi) end with the full-move number, where the movetext's
+    // numbering starts (PGN standard 8.2.2.2); other position strings start at 1.
+    let first_number = if players == 2 {
+        full_move_number(&rec.opening.fen)
+    } else {
+        1
+    };
     let all: Vec<(usize, &String)> = rec
         .opening
         .moves
@@ -100,7 +107,7 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &G::
         let stm = pos.side_to_move();
         let shown = pos.record_move(m, config);
         if stm == 0 || ply == 0 {
-            let number = (ply + first_mover) / players.max(1) + 1;
+            let number = (ply + first_mover) / players.max(1) + first_number;
             tokens.push(if stm == 0 || players != 2 {
                 format!("{number}.")
             } else {
@@ -130,4 +137,77 @@ pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &G::
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// The full-move number of a six-field FEN (its last field), or 1.
+fn full_move_number(fen: &str) -> usize {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    match fields.as_slice() {
+        [_, _, _, _, _, n] => n.parse().ok().filter(|&n| n >= 1).unwrap_or(1),
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chess::{Chess, ChessConfig};
+    use crate::tournament::openings::Opening;
+    use crate::tournament::record::Termination;
+
+    fn record(fen: &str, moves: &[&str]) -> GameRecord {
+        GameRecord {
+            opening: Opening {
+                fen: fen.to_owned(),
+                moves: vec![],
+            },
+            seats: vec![0, 1],
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            winner: None,
+            points: vec![0.5, 0.5],
+            termination: Termination::Adjudication,
+            offender: None,
+            reason: "test".to_owned(),
+            final_fen: String::new(),
+        }
+    }
+
+    fn movetext(fen: &str, moves: &[&str]) -> String {
+        let names = ["A".to_owned(), "B".to_owned()];
+        let header = PgnHeader {
+            event: "e",
+            round: 1,
+            names: &names,
+            date: "2026.12.03",
+            time_control: "-",
+        };
+        let text = write_pgn::<Chess>(&record(fen, moves), &header, &ChessConfig::default());
+        text.split("\n\n")
+            .nth(1)
+            .unwrap_or_default()
+            .replace('\n', " ")
+    }
+
+    /// The movetext's numbers continue from the FEN's full-move number, for White or Black to
+    /// move first, as python-chess and cutechess write them.
+    #[test]
+    fn move_numbers_start_from_the_fens_full_move_number() {
+        let white = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 5";
+        assert!(
+            movetext(white, &["d2d4", "d7d5", "g1f3"]).starts_with("5. d4 d5 6. Nf3 "),
+            "{}",
+            movetext(white, &["d2d4", "d7d5", "g1f3"])
+        );
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 7";
+        assert!(
+            movetext(black, &["e7e5", "g1f3"]).starts_with("7... e5 8. Nf3 "),
+            "{}",
+            movetext(black, &["e7e5", "g1f3"])
+        );
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(movetext(start, &["e2e4", "e7e5"]).starts_with("1. e4 e5 "));
+        // A four-field position string starts at 1.
+        assert_eq!(full_move_number("8/8/8/8/8/8/8/K1k5 w - -"), 1);
+        assert_eq!(full_move_number("8/8/8/8/8/8/8/K1k5 w - - 0 0"), 1);
+    }
 }
