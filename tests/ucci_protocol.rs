@@ -245,3 +245,58 @@ fn a_draw_offer_is_accepted_only_without_advantage() {
     let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(10));
     assert!(best.ends_with(" draw"), "{best}");
 }
+
+/// The `wdl W D L` of every `info` line that has a score (None when a scored line lacks one).
+fn wdl_of(lines: &[String]) -> Vec<Option<(u32, u32, u32)>> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info ") && l.contains(" score "))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let i = w.iter().position(|x| *x == "wdl")?;
+            let n = |k: usize| w.get(i + k).and_then(|v| v.parse::<u32>().ok());
+            Some((n(1)?, n(2)?, n(3)?))
+        })
+        .collect()
+}
+
+/// `setoption showwdl true` in UCCI gives the same `wdl` as `UCI_ShowWDL` in UCI for the same
+/// search (one model per game), per mille summing to 1000 on every scored line; a mate is
+/// 1000 0 0; off again, no line has it.
+#[test]
+fn showwdl_in_ucci_matches_uci() {
+    let search = |ucci_dialect: bool, fen: &str, show: bool| -> Vec<String> {
+        let mut e = Engine::start();
+        if ucci_dialect {
+            ucci(&mut e);
+            e.send(&format!("setoption showwdl {show}"));
+        } else {
+            e.send("uci");
+            e.expect_prefix("uciok", PROMPT);
+            e.send("setoption name UCI_Variant value xiangqi");
+            e.send(&format!("setoption name UCI_ShowWDL value {show}"));
+        }
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 6");
+        let (_, lines) = e.expect_prefix("bestmove", PROMPT);
+        lines
+    };
+    let ucci_lines = search(true, START, true);
+    let uci_lines = search(false, START, true);
+    let a = wdl_of(&ucci_lines);
+    assert!(
+        !a.is_empty() && a.iter().all(Option::is_some),
+        "{ucci_lines:?}"
+    );
+    assert_eq!(a, wdl_of(&uci_lines), "{ucci_lines:?}\n{uci_lines:?}");
+    for (w, d, l) in a.into_iter().flatten() {
+        assert_eq!(w + d + l, 1000);
+    }
+    // Red mates in one (the chariot to the back rank): the mate lines say 1000 0 0.
+    let mate = "4k4/9/4P4/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let lines = search(true, mate, true);
+    let last = wdl_of(&lines).pop().flatten();
+    assert_eq!(last, Some((1000, 0, 0)), "{lines:?}");
+    let off = search(true, START, false);
+    assert!(wdl_of(&off).iter().all(Option::is_none), "{off:?}");
+}
