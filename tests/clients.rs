@@ -412,8 +412,52 @@ fn genfens_gives_deterministic_balanced_openings() {
     for fen in &from_book {
         assert!(fen.ends_with(" 3"), "two plies after move 2: {fen}");
     }
+    // Every kept opening scores within the margin (default 25, or `margin=<cp>`) by the same
+    // 2000-node search from a fresh state (`ucinewgame`, `go nodes 2000`), read here over the
+    // protocol.
+    let tight = genfens("genfens 6 seed 4 book None margin=10");
+    assert_eq!(tight.len(), 6);
+    let scores = |fens: &[String]| -> Vec<i32> {
+        // (Commands as arguments and no `quit`: each bounded search runs to its limit.)
+        let mut script = Vec::new();
+        for fen in fens {
+            script.extend([
+                "ucinewgame".to_string(),
+                format!("position fen {fen}"),
+                "go nodes 2000".to_string(),
+            ]);
+        }
+        let script: Vec<&str> = script.iter().map(String::as_str).collect();
+        let (lines, _) = piped(&script, "");
+        let mut scores = Vec::new();
+        let mut last = None;
+        for l in &lines {
+            if let Some(cp) = l.split(" score cp ").nth(1) {
+                last = cp
+                    .split_whitespace()
+                    .next()
+                    .and_then(|v| v.parse::<i32>().ok());
+            }
+            if l.starts_with("bestmove") {
+                scores.push(last.take().expect("a score before each bestmove"));
+            }
+        }
+        assert_eq!(scores.len(), fens.len(), "{lines:?}");
+        scores
+    };
+    let s = scores(&tight);
+    assert!(s.iter().all(|s| s.abs() <= 10), "{s:?}");
+    let s = scores(&a);
+    assert!(s.iter().all(|s| s.abs() <= 25), "default margin 25: {s:?}");
+    // Without a margin (`margin=100000`) the same seed keeps other openings, at least one of
+    // them outside 25.
+    let loose = genfens("genfens 6 seed 1 book None margin=100000");
+    assert_ne!(loose, a);
+    assert!(scores(&loose).iter().any(|s| s.abs() > 25), "{loose:?}");
     // Bad arguments: one error line each, nothing else.
     for bad in [
+        "genfens 2 seed 1 book None margin=-5",
+        "genfens 2 seed 1 book None margin=x",
         "genfens x seed 1 book None",
         "genfens 2 seed 1 book /no/such/book.epd",
         "genfens 2 seed 1 book None shogi",

@@ -1,7 +1,8 @@
 //! `genfens`: balanced openings for OpenBench's datagen workloads. Each opening starts from a
 //! book line (picked by the seed) or the start position (a random Chess960 one in Chess960
 //! mode), plays random legal moves, and is kept when a short search scores it within
-//! [`MARGIN`] centipawns; the same seed gives the same openings, another seed others.
+//! [`MARGIN`] centipawns (or `margin=<cp>`); the same seed gives the same openings, another
+//! seed others.
 
 use super::selfplay::{analyse, SplitMix};
 use crate::game::{Game, MoveBuffer};
@@ -13,19 +14,21 @@ pub const START_PLIES: usize = 8;
 pub const BOOK_PLIES: usize = 2;
 /// Nodes of the search that judges an opening.
 pub const NODES: u64 = 2000;
-/// Largest score (centipawns, either side) of a kept opening.
-pub const MARGIN: i32 = 100;
+/// Largest score (centipawns, either side) of a kept opening, unless `margin=<cp>` says
+/// otherwise (measured: docs/clients/genfens-margin.md).
+pub const MARGIN: i32 = 25;
 /// Tries per opening before the last candidate is taken anyway.
 const TRIES: usize = 200;
 
 /// `count` openings (position strings) of the game of `_game` under `seed`, from `book` lines
-/// when given.
+/// when given, each scored within `margin` centipawns (or the last of [`TRIES`] candidates).
 pub fn openings<G: Game>(
     _game: &G,
     config: &G::Config,
     count: u32,
     seed: u64,
     book: Option<&[String]>,
+    margin: i32,
     searcher: &mut Searcher,
 ) -> Vec<String> {
     let limits = SearchLimits {
@@ -47,7 +50,7 @@ pub fn openings<G: Game>(
                 continue;
             };
             let fen = pos.to_fen();
-            if a.first.abs() <= MARGIN {
+            if a.first.abs() <= margin {
                 last = Some(fen);
                 break;
             }

@@ -528,15 +528,29 @@ impl Session {
 
     /// `genfens`: checks the words and reads the book here (bounded), then the search thread
     /// makes the openings. `chess960`, `frc`, `960` or `dfrc` among the extra words, or
-    /// `UCI_Chess960`, give Chess960 starts; any other extra word is an error.
+    /// `UCI_Chess960`, give Chess960 starts; `margin=<cp>` sets the balance margin; any other
+    /// extra word is an error.
     fn genfens(&mut self, count: u32, seed: u64, book: Option<&str>, extra: &[String]) {
         let mut configs = self.settings.configs;
+        let mut margin = crate::datagen::genfens::MARGIN;
         for word in extra {
-            match word.to_ascii_lowercase().as_str() {
+            let word = word.to_ascii_lowercase();
+            if let Some(value) = word.strip_prefix("margin=") {
+                match value.parse::<i32>() {
+                    Ok(cp) if (0..=MAX_GENFENS_MARGIN).contains(&cp) => margin = cp,
+                    _ => {
+                        return self.error(format!(
+                            "genfens: margin must be 0 to {MAX_GENFENS_MARGIN} centipawns, not '{value}'"
+                        ))
+                    }
+                }
+                continue;
+            }
+            match word.as_str() {
                 "chess960" | "frc" | "960" | "dfrc" => configs.chess.chess960 = true,
                 other => {
                     return self.error(format!(
-                        "genfens: unknown word '{other}' (known: chess960, frc, 960, dfrc)"
+                        "genfens: unknown word '{other}' (known: chess960, frc, 960, dfrc, margin=<cp>)"
                     ))
                 }
             }
@@ -561,6 +575,7 @@ impl Session {
             count,
             seed,
             book: lines,
+            margin,
             configs,
             dialect: self.dialect,
         });
@@ -595,6 +610,8 @@ impl Session {
 
 /// Most openings one `genfens` makes.
 const MAX_GENFENS: u32 = 1_000_000;
+/// Largest balance margin (centipawns) `genfens` takes; `margin=100000` keeps every opening.
+const MAX_GENFENS_MARGIN: i32 = 100_000;
 /// Largest opening book `genfens` reads.
 const MAX_BOOK_BYTES: u64 = 256 << 20;
 

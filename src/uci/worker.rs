@@ -53,6 +53,8 @@ pub(crate) enum Job {
         count: u32,
         seed: u64,
         book: Option<Vec<String>>,
+        /// Largest score (centipawns, either side) of a kept opening.
+        margin: i32,
         configs: GameConfigs,
         dialect: Dialect,
     },
@@ -162,11 +164,12 @@ impl SearchThread {
                 count,
                 seed,
                 book,
+                margin,
                 configs,
                 dialect,
             } => {
                 let fens = with_game!(&*game, configs, g, c => {
-                    crate::datagen::genfens::openings(g, c, count, seed, book.as_deref(), &mut self.searcher)
+                    crate::datagen::genfens::openings(g, c, count, seed, book.as_deref(), margin, &mut self.searcher)
                 });
                 for fen in fens {
                     self.out
