@@ -1,4 +1,4 @@
-//! Protocol latencies of the built engine over pipes (README: "Latencies"):
+//! Protocol latencies of the built engine over pipes (docs/speed.md, "Latencies"):
 //! `isready` -> `readyok` during `go infinite`, `stop` -> `bestmove`, `quit` -> process exit.
 //!
 //! Run: `cargo bench --bench latency`.

@@ -259,7 +259,7 @@ fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
 static USE_NNUE: AtomicBool = AtomicBool::new(DEFAULT_ENABLED);
 
 /// The default of `Use NNUE`: on, since the networks beat the hand-written evaluations
-/// (README, "Networks (NNUE)").
+/// (docs/networks.md).
 pub const DEFAULT_ENABLED: bool = true;
 
 /// Whether `Use NNUE` is on.

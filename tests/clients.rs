@@ -66,7 +66,7 @@ fn a_perft_before_quit_completes() {
 }
 
 /// `quit`, or end of input, during a search ends it and prints its `bestmove` first: one per
-/// `go`, queued ones included, quickly (the README's target is 50 ms from `quit` to exit; a
+/// `go`, queued ones included, quickly (docs/speed.md's target is 50 ms from `quit` to exit; a
 /// loose bound here, the latency bench measures it).
 #[test]
 fn quit_or_end_of_input_during_a_search_prints_its_bestmove() {

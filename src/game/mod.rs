@@ -122,7 +122,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`crate::search::params`]); empty for a game without options of its own.
     const SEARCH_LABEL: &'static str = "";
     /// The game's own defaults of search parameters, as `(suffix, value)` pairs over the generic
-    /// table ([`crate::search::params::TEMPLATE`]); measured per game (README, Search).
+    /// table ([`crate::search::params::TEMPLATE`]); measured per game (docs/search.md).
     const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[];
     /// The positions `sanqi bench` searches for this game (in the default setup).
     const BENCH_POSITIONS: &'static [&'static str] = &[];

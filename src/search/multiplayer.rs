@@ -33,7 +33,7 @@
 //! not counting its first [`POLICY_OPENING`] moves (3), and each player with no judged move yet
 //! ([`POLICY_PRIOR`]); in the layer those play their policy move, and the best reply is
 //! searched over the moves of the others ([`brs_moves`]; all modelled: as 2; none: plain best
-//! reply). Measured in README, "Chinese checkers: against the greedy player".
+//! reply). Measured in docs/chinese-checkers.md, "Chinese checkers: against the greedy player".
 //!
 //! Scores depend on who the root player is and on the algorithm, so the table key is salted
 //! with both. Null move, reverse futility, futility and late-move pruning are off with more

@@ -75,7 +75,7 @@ search_params! {
     /// Null move: one more ply of reduction per this many plies of depth.
     nmp_divisor = "NMP Divisor", 4, 1, 12, 1;
     /// Futility pruning of quiet moves on (1) or off (0). Off by default: it lost in both matches
-    /// that measured it (see the README's search table).
+    /// that measured it (see the tables of docs/search.md).
     use_futility = "Use Futility", 0, 0, 1, 1;
     /// Futility: deepest remaining depth where it applies.
     futility_depth = "Futility Depth", 3, 1, 8, 1;

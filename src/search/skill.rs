@@ -9,7 +9,7 @@
 //! judgement, not in blunders of a kind no player of that level makes.
 //!
 //! `UCI_Elo` maps to a level through [`ELO_TABLE`], measured in games against Stockfish's own
-//! `UCI_Elo` levels (see the README for the matches).
+//! `UCI_Elo` levels (the matches: docs/strength.md, "Strength levels").
 
 use super::MATE_BOUND;
 
@@ -22,7 +22,7 @@ pub const NOISE_PER_LEVEL: i32 = 12;
 /// to 16: the curve `1074 + 256 * sqrt(level)` fitted (least squares) to five 20-game matches at
 /// 5+0.05 against Stockfish 15.1's `UCI_Elo` (level 0 vs 1350: 17.5%, 4 vs 1350: 75%, 8 vs 1700:
 /// 75%, 12 vs 2000: 32.5%, 16 vs 2300: 27.5%), rounded to 5. Level 20 (full strength): 100 games
-/// at 10+0.1 against `UCI_Elo 2000`, 68% (+131). See the README.
+/// at 10+0.1 against `UCI_Elo 2000`, 68% (+131). See docs/strength.md.
 pub const ELO_TABLE: &[(f64, i64)] = &[
     (0.0, 1075),
     (1.0, 1330),

@@ -14,7 +14,7 @@
 //! before `hard`), so on average it spends about 1.2 times `soft`. Spending only part of the
 //! increment keeps the clock from running down to the increment: at 10+0.1 the clock stays
 //! above a second for a 120-move game, where the earlier rule (`available / 30 + 3/4 inc`) fell
-//! to about 0.15 s and then played on the increment (README, Time management).
+//! to about 0.15 s and then played on the increment (docs/time-management.md).
 //! `movetime` gives `soft = hard = movetime - overhead`. With both, the smaller applies.
 //!
 //! On a clock (no `movetime`) the soft limit is scaled at the end of every iteration from depth

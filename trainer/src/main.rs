@@ -1,5 +1,5 @@
-//! `sanqi-trainer`: trains a chess or xiangqi network on `sanqi datagen` data (see the README,
-//! "Networks (NNUE)").
+//! `sanqi-trainer`: trains a chess or xiangqi network on `sanqi datagen` data (see
+//! docs/networks.md).
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -14,7 +14,7 @@
 //! - *jumps*: single forward jumps its pieces could make now ([`JUMP`]).
 //!
 //! Every term but *pieces distance* and *target* is on by default; each was measured in games
-//! (README, "Chinese checkers: evaluation and multi-player search").
+//! (docs/chinese-checkers.md).
 //!
 //! The evaluation for side `p` is `g(p) - max over the other sides q of g(q)` (each term as the
 //! difference to that best opponent), so with two players it is zero-sum and
@@ -34,7 +34,7 @@ crate::declare_params! {
     pub DISTANCE = "CC Distance Weight", 10, 0, 100, 1;
     /// Score per move of jump-aware distance to the target tip. Off by default: a breadth-first
     /// search per side and node cuts the speed about five times, and at equal nodes weight 5 lost
-    /// 6-54 in 60 games (README, Chinese checkers section).
+    /// 6-54 in 60 games (docs/chinese-checkers.md).
     pub PIECES_DISTANCE = "CC Pieces Distance Weight", 0, 0, 100, 1;
     /// Score per cell between the rearmost piece and the mean distance of the pieces.
     pub STRAGGLER = "CC Straggler Weight", 4, 0, 100, 1;

@@ -272,7 +272,7 @@ impl Game for Xiangqi {
     type Config = XiangqiConfig;
     const NAME: &'static str = "xiangqi";
     const SEARCH_LABEL: &'static str = "Xiangqi";
-    // Measured in groups at 20,000 nodes (README, Search): the pruning group lost 81 Elo here,
+    // Measured in groups at 20,000 nodes (docs/search.md): the pruning group lost 81 Elo here,
     // the ordering and correction/NMP groups were even; those are off in xiangqi.
     const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[
         ("Use SEE Pruning", 0),

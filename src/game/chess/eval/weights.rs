@@ -3,7 +3,7 @@
 //! Defaults: material from PeSTO; the other terms start from common published values
 //! (chessprogramming.org, classic hand-tuned engines) scaled to go with PeSTO's tables. The
 //! threat and connected-pawn weights are hand-set values that won at fixed nodes and at 10+0.1
-//! (README, "Tuned weights at time control"); a Texel fit of them played weaker.
+//! (docs/tuning.md, "Tuned weights at time control"); a Texel fit of them played weaker.
 //! Penalties are stored as positive numbers and subtracted.
 
 crate::declare_params! {
