@@ -485,7 +485,7 @@ fn xiangqi_gui_transcripts_over_plain_uci_are_legal_by_pyffish() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/python/xiangqi_uci_gui.py"
     );
-    let out = Command::new("python3")
+    let out = Command::new(support::python())
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_sanqi"))
         .output()

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+mod support;
+
 use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::xiangqi::Xiangqi;
 use sanqi::game::{Game, GameKind};
@@ -400,7 +402,7 @@ fn chess960_start_positions_match_python_chess() {
         Chess::from_fen(&chess960_fen(n), &gc).unwrap();
     }
     // The back ranks of all 960 against python-chess's `Board.from_chess960_pos` (same numbering).
-    let out = std::process::Command::new("python3")
+    let out = std::process::Command::new(support::python())
         .args([
             "-c",
             "import chess\nfor n in range(960): print(chess.Board.from_chess960_pos(n).board_fen().split('/')[0])",

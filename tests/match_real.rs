@@ -4,9 +4,11 @@
 //! These are normal tests: the ones that need `/usr/games/stockfish` or
 //! `/usr/games/fairy-stockfish` print a note and pass when the program is missing; the games are
 //! checked independently with python-chess and pyffish (tests/fake_engines/check_games.py) when
-//! `python3` has them.
+//! the tests' Python (`support::python`: the `.venv` or `python3`) has them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test helpers outside #[test] functions
+
+mod support;
 
 use std::path::Path;
 use std::process::Command;
@@ -35,13 +37,6 @@ fn tmp(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
-fn python_has(module: &str) -> bool {
-    Command::new("python3")
-        .args(["-c", &format!("import {module}")])
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 fn term_word(t: &Termination) -> &'static str {
     match t {
         Termination::Rules => "rules",
@@ -62,12 +57,7 @@ fn oracle_check(
     records: &[GameRecord],
     pgn: Option<&Path>,
 ) {
-    if !python_has(module) {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the oracle is required in CI (.ci/run installs it)"
-        );
-        eprintln!("note: python3 module {module} missing, games not checked independently");
+    if !support::python_oracle(module) {
         return;
     }
     let mut lines = String::new();
@@ -89,7 +79,7 @@ fn oracle_check(
     }
     let file = tmp(&format!("{tag}.records"));
     std::fs::write(&file, lines).unwrap();
-    let mut cmd = Command::new("python3");
+    let mut cmd = Command::new(support::python());
     cmd.arg(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fake_engines/check_games.py"

@@ -3,18 +3,20 @@
 
 use std::process::Command;
 
+mod support;
+
 #[test]
 fn python_chess_plays_a_complete_game() {
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/python/selfplay_chess.py"
     );
-    let out = Command::new("python3")
+    let out = Command::new(support::python())
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_sanqi"))
         .arg("1500")
         .output()
-        .expect("python3 must be installed (see .ci/run)");
+        .expect("python3 must be installed (see the README's test command)");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -29,11 +31,11 @@ fn python_chess_plays_a_complete_game() {
 #[test]
 fn python_chess_reads_the_win_draw_loss() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/wdl_chess.py");
-    let out = Command::new("python3")
+    let out = Command::new(support::python())
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_sanqi"))
         .output()
-        .expect("python3 must be installed (see .ci/run)");
+        .expect("python3 must be installed (see the README's test command)");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");

@@ -172,9 +172,24 @@ pub fn perft_budget() -> u64 {
 // ---------------------------------------------------------------------------------------------
 // Oracles (python-chess, pyffish, Stockfish...).
 
-/// Whether `python3 -c 'import <module>'` works.
+/// The Python interpreter of the tests: `SANQI_PYTHON` when set, else the workspace's virtual
+/// environment `.venv/bin/python3` when there is one (the README's test command and `.ci/run`
+/// install the oracles there, since Debian 12 and Ubuntu 24.04 refuse `pip install` into the
+/// system Python, PEP 668), else `python3` on the `PATH`.
+pub fn python() -> String {
+    if let Some(p) = std::env::var_os("SANQI_PYTHON") {
+        return p.to_string_lossy().into_owned();
+    }
+    let venv = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python3");
+    if venv.is_file() {
+        return venv.to_string_lossy().into_owned();
+    }
+    "python3".to_string()
+}
+
+/// Whether `python -c 'import <module>'` works ([`python`]).
 pub fn python_has(module: &str) -> bool {
-    Command::new("python3")
+    Command::new(python())
         .args(["-c", &format!("import {module}")])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -201,11 +216,11 @@ pub fn python_oracle(module: &str) -> bool {
     there
 }
 
-/// Runs `python3 -c script` with `input` on its standard input (written from another thread, so
+/// Runs `python -c script` ([`python`]) with `input` on its standard input (written from another thread, so
 /// that a large input cannot block against a full output pipe) and returns its exit status and
 /// standard output.
 pub fn run_python(script: &str, input: String) -> (std::process::ExitStatus, String) {
-    let mut child = Command::new("python3")
+    let mut child = Command::new(python())
         .args(["-c", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -16,6 +16,21 @@ fn missing(what: &str) {
     eprintln!("skipping the browser test: {what} (set CI=true to make this a failure)");
 }
 
+/// The Python of the tests: `SANQI_PYTHON` when set, else the workspace's virtual environment
+/// `.venv/bin/python3` when there is one (the README's test command makes it: Debian 12 and
+/// Ubuntu 24.04 refuse `pip install` into the system Python, PEP 668), else `python3`; the same
+/// rule as the engine's tests (`tests/support/mod.rs`).
+fn python() -> String {
+    if let Some(p) = std::env::var_os("SANQI_PYTHON") {
+        return p.to_string_lossy().into_owned();
+    }
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.venv/bin/python3");
+    if venv.is_file() {
+        return venv.to_string_lossy().into_owned();
+    }
+    "python3".to_string()
+}
+
 #[test]
 fn browser() {
     let server = PathBuf::from(env!("CARGO_BIN_EXE_sanqi-web"));
@@ -33,16 +48,19 @@ fn browser() {
             ));
         }
     }
-    let selenium = Command::new("python3")
+    let python = python();
+    let selenium = Command::new(&python)
         .args(["-c", "import selenium"])
         .status()
         .is_ok_and(|s| s.success());
     if !selenium {
-        return missing("python3 with selenium (pip install selenium)");
+        return missing(&format!(
+            "{python} with selenium (the README's test command)"
+        ));
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser_test.py");
     let shots = bin_dir.parent().unwrap_or(bin_dir).join("sanqi-web");
-    let mut cmd = Command::new("python3");
+    let mut cmd = Command::new(&python);
     cmd.arg(&script)
         .arg("--server")
         .arg(&server)
