@@ -4,7 +4,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use sanqi::game::chess::{Chess, ChessConfig};
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::prelude::*;
+use sanqi::game::MoveBuffer;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -20,7 +21,7 @@ fn movegen(c: &mut Criterion) {
     let mut g = c.benchmark_group("chess_movegen");
     for (name, pos) in positions() {
         g.bench_function(format!("list_{name}"), |b| {
-            let mut list = <Chess as Game>::MoveList::default();
+            let mut list = <Chess as Rules>::MoveList::default();
             b.iter(|| {
                 black_box(&pos).generate_moves(&mut list);
                 list.moves().len()
@@ -30,7 +31,7 @@ fn movegen(c: &mut Criterion) {
             b.iter(|| black_box(&pos).legal_move_count())
         });
         g.bench_function(format!("noisy_{name}"), |b| {
-            let mut list = <Chess as Game>::MoveList::default();
+            let mut list = <Chess as Rules>::MoveList::default();
             b.iter(|| {
                 black_box(&pos).generate_noisy(&mut list);
                 list.moves().len()
@@ -43,7 +44,7 @@ fn movegen(c: &mut Criterion) {
 fn make_undo(c: &mut Criterion) {
     let mut g = c.benchmark_group("chess_make_undo");
     for (name, mut pos) in positions() {
-        let mut list = <Chess as Game>::MoveList::default();
+        let mut list = <Chess as Rules>::MoveList::default();
         pos.generate_moves(&mut list);
         g.throughput(Throughput::Elements(list.len() as u64));
         g.bench_function(format!("all_moves_{name}"), |b| {

@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
-use sanqi::game::Game;
+use sanqi::game::prelude::*;
 
 /// A 2-player middle-game position from the shared perft file (many jump chains).
 const MIDGAME: &str = "1/1D/DDD/4/5D7/6D5/5A5/3DD5/1D7/5AA3/4D6/4A7/3AA1A6/3A/2A/A1/1 AD A 40";
@@ -35,7 +35,7 @@ fn movegen(c: &mut Criterion) {
     let mid = ChineseCheckers::from_fen(MIDGAME, &config).unwrap();
     let mut group = c.benchmark_group("chinese_checkers_movegen");
     group.bench_function("generate_midgame", |b| {
-        let mut list = <ChineseCheckers as Game>::MoveList::default();
+        let mut list = <ChineseCheckers as Rules>::MoveList::default();
         b.iter(|| {
             black_box(&mid).generate_moves(&mut list);
             list.len()
@@ -46,7 +46,7 @@ fn movegen(c: &mut Criterion) {
     });
     group.bench_function("make_undo_all_midgame", |b| {
         let mut pos = mid.clone();
-        let mut list = <ChineseCheckers as Game>::MoveList::default();
+        let mut list = <ChineseCheckers as Rules>::MoveList::default();
         pos.generate_moves(&mut list);
         b.iter(|| {
             for &m in &list {

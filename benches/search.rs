@@ -11,8 +11,9 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use sanqi::game::chess::Chess;
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::Game;
+use sanqi::game::Plain;
 use sanqi::search::{bench, SearchControl, SearchLimits, SearchOptions, Searcher};
 use toys::Connect4;
 
@@ -28,7 +29,7 @@ fn nps_line<G: Game>(positions: &[G], depth: u32) {
 }
 
 fn search_speed(c: &mut Criterion) {
-    let positions = vec![Connect4::new()];
+    let positions = vec![Plain(Connect4::new())];
     let chess = vec![Chess::startpos(&Default::default())];
     let xiangqi = vec![Xiangqi::startpos(&Default::default())];
     nps_line(&positions, 12);

@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig, XiangqiMoveList};
-use sanqi::game::Game;
 
 const POSITIONS: [(&str, &str); 3] = [
     (

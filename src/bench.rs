@@ -8,7 +8,7 @@ use crate::game::{with_kind, GameConfigs, GameKind};
 use crate::search::{SearchControl, SearchLimits, SearchOptions, Searcher};
 
 /// The depth every game's bench positions are searched to: the game's own
-/// ([`crate::game::Game::BENCH_DEPTH`]), moved by the same amount as `depth` differs from the
+/// ([`crate::game::SearchHints::BENCH_DEPTH`]), moved by the same amount as `depth` differs from the
 /// first game's (chess) default. Clamped to 1..=100.
 fn depth_for(kind: GameKind, depth: Option<u32>) -> u32 {
     let d = kind.bench().1;
@@ -42,7 +42,7 @@ pub fn run(depth: Option<u32>, searcher: &mut Searcher) -> String {
         };
         let control = SearchControl::new();
         let nodes = with_kind!(kind, G => {
-            match <G as crate::game::Game>::from_fen(fen, configs.get::<G>()) {
+            match <G as crate::game::Notation>::from_fen(fen, configs.get::<G>()) {
                 Ok(g) => searcher.search(&g, &limits, &options, None, &control, &mut |_| {}).nodes,
                 Err(e) => {
                     out.push_str(&format!("position {} rejected: {e}\n", i + 1));

@@ -10,7 +10,8 @@
 mod support;
 
 use sanqi::game::chess::{eval::PARAMS, Chess, STARTPOS};
-use sanqi::game::{Game, Value};
+use sanqi::game::prelude::*;
+use sanqi::game::Value;
 use support::{check_params, legal, param, param_lock as lock, Rng, SetParam};
 
 fn pos(fen: &str) -> Chess {

@@ -6,7 +6,8 @@
 mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig, Move, STARTPOS};
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::prelude::*;
+use sanqi::game::MoveBuffer;
 
 const STANDARD: ChessConfig = ChessConfig { chess960: false };
 const C960: ChessConfig = ChessConfig { chess960: true };
@@ -234,7 +235,7 @@ fn move_text_round_trips() {
     for fen in fens {
         for cfg in [STANDARD, C960] {
             let p = Chess::from_fen(fen, &cfg).unwrap();
-            let mut list = <Chess as Game>::MoveList::default();
+            let mut list = <Chess as Rules>::MoveList::default();
             p.generate_moves(&mut list);
             for &m in list.moves() {
                 let text = p.format_move(m, &cfg);

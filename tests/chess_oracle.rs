@@ -7,7 +7,8 @@
 mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig};
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::prelude::*;
+use sanqi::game::MoveBuffer;
 use support::{python_oracle, run_python, Rng};
 
 /// A random Chess960 back rank (bishops on opposite colours, king between the rooks).
@@ -97,7 +98,7 @@ fn random_games_agree_with_python_chess() {
         for _game in 0..4 {
             let mut pos = Chess::from_fen(start, &config).unwrap();
             for _ply in 0..160 {
-                let mut list = <Chess as Game>::MoveList::default();
+                let mut list = <Chess as Rules>::MoveList::default();
                 pos.generate_moves(&mut list);
                 let texts: Vec<String> = list
                     .moves()

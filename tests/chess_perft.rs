@@ -6,7 +6,8 @@
 mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig};
-use sanqi::game::{perft_divide, Game};
+use sanqi::game::perft_divide;
+use sanqi::game::prelude::*;
 use support::{check_perft_row, perft_budget, perft_rows, PerftRow};
 
 fn rows() -> Vec<PerftRow> {

@@ -8,7 +8,8 @@ mod support;
 
 use sanqi::game::chess::attacks::{sliders, slow_bishop, slow_rook, verify_magics};
 use sanqi::game::chess::{Chess, ChessConfig, Move, STARTPOS};
-use sanqi::game::{Game, Outcome};
+use sanqi::game::prelude::*;
+use sanqi::game::Outcome;
 use support::{check_noisy, legal_texts, parse};
 
 fn standard() -> ChessConfig {
@@ -462,7 +463,7 @@ fn game_history_survives_many_moves() {
     let start_key = p.hash();
     let mut played = Vec::new();
     for _ in 0..120 {
-        let mut list = <Chess as Game>::MoveList::default();
+        let mut list = <Chess as Rules>::MoveList::default();
         p.generate_moves(&mut list);
         if list.is_empty() {
             break;

@@ -11,7 +11,8 @@ use sanqi::game::chinese_checkers::paths::path_to_string;
 use sanqi::game::chinese_checkers::{
     Cell, ChineseCheckers, Move, MAX_MOVES, MAX_PIECES_PER_PLAYER,
 };
-use sanqi::game::{Game, GameMove, Outcome};
+use sanqi::game::prelude::*;
+use sanqi::game::{GameMove, Outcome};
 use support::cc_model::*;
 use support::Rng;
 
@@ -292,7 +293,7 @@ fn movegen_random_playouts_keep_hash_fen_and_bound() {
             let mut played = Vec::new();
             let mut max_len = 0;
             for _ in 0..plies {
-                let mut list = <ChineseCheckers as Game>::MoveList::default();
+                let mut list = <ChineseCheckers as sanqi::game::Rules>::MoveList::default();
                 p.generate_moves(&mut list);
                 max_len = max_len.max(list.len());
                 if list.is_empty() {

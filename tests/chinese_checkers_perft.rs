@@ -5,7 +5,8 @@
 mod support;
 
 use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
-use sanqi::game::{perft_divide, Game};
+use sanqi::game::perft_divide;
+use sanqi::game::prelude::*;
 use support::{check_perft_row, perft_rows, PerftRow};
 
 const PERFT_FILE: &str = "chinese-checkers.tsv";

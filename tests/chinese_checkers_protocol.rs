@@ -5,7 +5,8 @@
 mod support;
 
 use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
-use sanqi::game::{Game, Outcome};
+use sanqi::game::prelude::*;
+use sanqi::game::Outcome;
 use std::time::Duration;
 use support::driver::{Engine, PROMPT};
 

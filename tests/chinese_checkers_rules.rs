@@ -14,7 +14,8 @@ use sanqi::game::chinese_checkers::paths::path_to_string;
 use sanqi::game::chinese_checkers::{
     Cell, ChineseCheckers, ChineseCheckersConfig, Move, Triangle, MAX_PIECES_PER_PLAYER,
 };
-use sanqi::game::{Game, Outcome};
+use sanqi::game::prelude::*;
+use sanqi::game::Outcome;
 use support::cc_model::*;
 
 const MID_2: &str = "1/1D/DDD/4/5D7/6D5/5A5/3DD5/1D7/5AA3/4D6/4A7/3AA1A6/3A/2A/A1/1 AD A 40";
@@ -440,9 +441,9 @@ fn eval_progress_score_is_symmetric_and_rewards_progress() {
 fn noisy_moves_are_the_forward_jumps() {
     for fen in [START_2, MID_2, MID_4, LATE_2] {
         let p = pos(fen);
-        let mut noisy = <ChineseCheckers as Game>::MoveList::default();
+        let mut noisy = <ChineseCheckers as sanqi::game::Rules>::MoveList::default();
         p.generate_noisy(&mut noisy);
-        let mut all = <ChineseCheckers as Game>::MoveList::default();
+        let mut all = <ChineseCheckers as sanqi::game::Rules>::MoveList::default();
         p.generate_moves(&mut all);
         let want: Vec<Move> = all.iter().copied().filter(|&m| p.is_noisy(m)).collect();
         assert_eq!(noisy.as_slice(), want.as_slice(), "{fen}");
@@ -457,7 +458,7 @@ fn noisy_moves_are_the_forward_jumps() {
     }
     // In the start position the six single jumps advance 2 rows: all noisy.
     let p = pos(START_2);
-    let mut noisy = <ChineseCheckers as Game>::MoveList::default();
+    let mut noisy = <ChineseCheckers as sanqi::game::Rules>::MoveList::default();
     p.generate_noisy(&mut noisy);
     assert_eq!(noisy.len(), 6);
 }

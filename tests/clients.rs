@@ -376,7 +376,7 @@ fn genfens(args: &str) -> Vec<String> {
 #[test]
 fn genfens_gives_deterministic_balanced_openings() {
     use sanqi::game::chess::{Chess, ChessConfig};
-    use sanqi::game::Game;
+    use sanqi::game::prelude::*;
     let a = genfens("genfens 6 seed 1 book None ");
     assert_eq!(a.len(), 6, "{a:?}");
     assert_eq!(genfens("genfens 6 seed 1 book None "), a);

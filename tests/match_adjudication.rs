@@ -4,6 +4,7 @@
 
 mod support;
 
+use sanqi::game::Plain;
 use sanqi::tournament::config::ResignAdjudication;
 use sanqi::tournament::record::Termination;
 use sanqi::tournament::{run_game, run_game_with_progress};
@@ -21,7 +22,7 @@ fn resign_adjudication_by_score() {
         score: 600,
     });
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Adjudication);
@@ -39,7 +40,7 @@ fn multi_player_seats_rotate_and_points_are_shared() {
         fake("C", &["--always=1"]),
     ];
     let c = config(engines, movetime());
-    let report = run_game::<Race>(&c, &players(3)).unwrap();
+    let report = run_game::<Plain<Race>>(&c, &players(3)).unwrap();
     assert_eq!(report.records.len(), 3);
     let seatings: Vec<Vec<usize>> = report.records.iter().map(|r| r.seats.clone()).collect();
     assert_eq!(seatings, [vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
@@ -63,7 +64,7 @@ fn multi_player_stalls_and_forfeits() {
     ];
     let mut c = config(engines, movetime());
     c.games_per_opening = Some(1);
-    let rec = &run_game::<Race>(&c, &players(3)).unwrap().records[0];
+    let rec = &run_game::<Plain<Race>>(&c, &players(3)).unwrap().records[0];
     assert_eq!(rec.termination, Termination::Adjudication);
     assert_eq!(rec.moves, ["0000", "0000", "0000"]);
     assert!(rec.reason.contains("stall"), "{}", rec.reason);
@@ -78,7 +79,7 @@ fn multi_player_stalls_and_forfeits() {
     let mut c = config(engines, movetime());
     c.games_per_opening = Some(1);
     c.referee.max_plies = Some(4);
-    let rec = &run_game::<Race>(&c, &players(3)).unwrap().records[0];
+    let rec = &run_game::<Plain<Race>>(&c, &players(3)).unwrap().records[0];
     assert_eq!(rec.moves.len(), 4);
     assert!(rec.reason.contains("ply cap 4"), "{}", rec.reason);
 
@@ -90,7 +91,7 @@ fn multi_player_stalls_and_forfeits() {
     ];
     let mut c = config(engines, movetime());
     c.games_per_opening = Some(1);
-    let rec = &run_game::<Race>(&c, &players(3)).unwrap().records[0];
+    let rec = &run_game::<Plain<Race>>(&c, &players(3)).unwrap().records[0];
     assert_eq!(rec.termination, Termination::IllegalMove);
     assert_eq!(rec.winner, None);
     assert_eq!(rec.points, [0.5, 0.0, 0.5]);
@@ -120,7 +121,7 @@ fn sprt_stops_the_match_when_decided() {
         alpha: 0.05,
         beta: 0.05,
     });
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     assert!(report.stopped_early);
     assert!(report.records.len() >= 16, "{} games", report.records.len());
     assert!(
@@ -158,7 +159,7 @@ fn draw_adjudication_by_score() {
         score: 10,
     });
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Adjudication);
@@ -175,7 +176,7 @@ fn two_player_passes_are_a_draw() {
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let rec = &run_game::<Race>(&c, &players(2)).unwrap().records[0];
+    let rec = &run_game::<Plain<Race>>(&c, &players(2)).unwrap().records[0];
     assert_eq!(rec.moves, ["0000", "0000"]);
     assert_eq!(rec.result_text(), "1/2-1/2");
     assert!(
@@ -197,9 +198,10 @@ fn stall_when_no_side_makes_progress() {
     );
     c.games_per_opening = Some(1);
     c.referee.stall_plies = Some(6);
-    let report =
-        run_game_with_progress::<Race>(&c, &players(2), |r| Some(vec![10 - r.total.min(10); 2]))
-            .unwrap();
+    let report = run_game_with_progress::<Plain<Race>>(&c, &players(2), |r| {
+        Some(vec![10 - r.total.min(10); 2])
+    })
+    .unwrap();
     let rec = &report.records[0];
     assert_eq!(rec.moves.len(), 7, "{rec:?}");
     assert!(
@@ -212,7 +214,7 @@ fn stall_when_no_side_makes_progress() {
     // Without a progress measure the same game is not a stall (every position is new) until the
     // ply cap.
     c.referee.max_plies = Some(12);
-    let rec = &run_game::<Race>(&c, &players(2)).unwrap().records[0];
+    let rec = &run_game::<Plain<Race>>(&c, &players(2)).unwrap().records[0];
     assert_eq!(rec.moves.len(), 12);
     assert!(rec.reason.contains("ply cap 12"), "{}", rec.reason);
 }

@@ -5,8 +5,9 @@ use std::time::Duration;
 mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig};
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, GameKind};
+use sanqi::game::GameKind;
 use sanqi::tournament::args::{parse, Parsed};
 use sanqi::tournament::config::{DrawAdjudication, ResignAdjudication};
 use sanqi::tournament::openings::{load_openings, random_opening, Rng};

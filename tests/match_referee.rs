@@ -6,6 +6,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
+use sanqi::game::Plain;
 use sanqi::tournament::config::EngineSpec;
 use sanqi::tournament::proto::Proto;
 use sanqi::tournament::record::Termination;
@@ -20,7 +21,7 @@ fn normal_games_are_won_by_rule_and_colours_swap() {
     // X a1, O b1, X c1, O a2, X b2, O c2, X a3: X completes the diagonal a3-b2-c1 and wins.
     // Two games per opening with colours swapped: each engine wins once, as X.
     let c = config(vec![fake("A", &[CANDS]), fake("B", &[CANDS])], movetime());
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     assert_eq!(report.records.len(), 2);
     for (g, rec) in report.records.iter().enumerate() {
         assert_eq!(rec.moves, ["a1", "b1", "c1", "a2", "b2", "c2", "a3"]);
@@ -54,7 +55,7 @@ fn draw_by_rule_from_an_opening_file() {
     let movelist = dir.join("games.txt");
     let _ = std::fs::remove_file(&movelist);
     c.movelist = Some(movelist.clone());
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     assert_eq!(
         std::fs::read_to_string(&movelist).unwrap(),
         "1\tA,B\t1/2-1/2\t0.500,0.500\txox/xoo/-x- o\ta3 c3\tdraw by rule\n"
@@ -85,7 +86,7 @@ fn illegal_moves_lose() {
     );
     let mut c = c;
     c.games_per_opening = Some(1);
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     let rec = &report.records[0];
     assert_eq!(rec.termination, Termination::IllegalMove);
     assert_eq!(rec.offender, Some(1));
@@ -102,7 +103,7 @@ fn illegal_moves_lose() {
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(
@@ -118,7 +119,7 @@ fn no_move_in_a_live_position_loses() {
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     let rec = &report.records[0];
     assert_eq!(rec.termination, Termination::NoMove);
     assert_eq!(rec.termination.pgn_text(), "rules infraction");
@@ -174,7 +175,7 @@ fn a_bare_bestmove_is_a_missing_move_not_a_hang() {
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     let rec = &report.records[0];
     assert_eq!(
         (rec.termination.clone(), rec.offender),
@@ -197,7 +198,7 @@ fn a_silent_engine_is_killed_as_hung_and_replaced() {
     );
     c.referee.hang_grace = Duration::from_millis(700);
     let start = Instant::now();
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     let took = start.elapsed();
     assert!(took < Duration::from_secs(20), "took {took:?}");
     assert!(took >= Duration::from_millis(2 * 1100), "took {took:?}");
@@ -218,7 +219,7 @@ fn a_crash_loses_and_the_engine_is_restarted() {
         vec![fake("A", &[CANDS, "--crash-at=2"]), fake("B", &[CANDS])],
         movetime(),
     );
-    let report = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap();
+    let report = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap();
     assert_eq!(report.records.len(), 2);
     let first = &report.records[0];
     assert_eq!(first.termination, Termination::Crash);
@@ -236,7 +237,7 @@ fn engines_that_cannot_start_forfeit() {
     bad.proto = Proto::Uci;
     let mut c = config(vec![fake("A", &[CANDS]), bad], movetime());
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Crash);
@@ -248,7 +249,7 @@ fn engines_that_cannot_start_forfeit() {
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(
@@ -262,7 +263,7 @@ fn engines_that_cannot_start_forfeit() {
     );
     c.games_per_opening = Some(1);
     c.referee.ready_timeout = Duration::from_millis(500);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(
@@ -281,7 +282,7 @@ fn a_late_bestmove_loses_on_time_not_as_a_hang() {
     );
     c.referee.hang_grace = Duration::from_secs(5);
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::TimeForfeit, "{}", rec.reason);
@@ -305,7 +306,7 @@ fn the_clock_runs_down_across_moves() {
     c.referee.margin = Duration::from_millis(400);
     c.referee.hang_grace = Duration::from_secs(5);
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::TimeForfeit, "{}", rec.reason);
@@ -325,7 +326,7 @@ fn junk_output_is_survived() {
         movetime(),
     );
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Rules);
@@ -363,7 +364,7 @@ fn options_and_variant_are_sent_and_ucci_gets_its_go() {
         },
     );
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Rules);
@@ -418,7 +419,7 @@ fn a_hung_engine_behind_a_wrapper_script_is_killed_with_its_children() {
     let mut c = config(vec![fake("A", &[CANDS]), b], movetime());
     c.referee.hang_grace = Duration::from_millis(500);
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Hang, "{}", rec.reason);
@@ -450,7 +451,7 @@ fn per_engine_limits_override_the_match_limit() {
     b.tc = Some(TimeControl::Depth(5));
     let mut c = config(vec![a, b], movetime());
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Rules);
@@ -487,7 +488,7 @@ fn each_engine_reads_and_writes_moves_in_its_own_setup() {
     b.setup = vec![("upper".into(), "true".into())];
     let mut c = config(vec![a, b], movetime());
     c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
+    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
         .unwrap()
         .records[0];
     assert_eq!(rec.termination, Termination::Rules, "{}", rec.reason);
@@ -506,7 +507,7 @@ fn each_engine_reads_and_writes_moves_in_its_own_setup() {
     // An engine setup the game does not have is a configuration error.
     let mut c = config(vec![fake("A", &[CANDS]), fake("B", &[CANDS])], movetime());
     c.engines[1].setup = vec![("ranks".into(), "1-10".into())];
-    let err = run_game::<TicTacToe>(&c, &TttConfig::default()).unwrap_err();
+    let err = run_game::<Plain<TicTacToe>>(&c, &TttConfig::default()).unwrap_err();
     assert!(err.contains("ranks"), "{err}");
 }
 
@@ -514,8 +515,8 @@ fn each_engine_reads_and_writes_moves_in_its_own_setup() {
 fn xiangqi_ranks_are_a_per_engine_setup() {
     // ICCS ranks 0-9 against Fairy-Stockfish's 1-10, through the game's own notation:
     // h2e2 is h3e3, a9a8 is a10a9.
+    use sanqi::game::prelude::*;
     use sanqi::game::xiangqi::Xiangqi;
-    use sanqi::game::Game;
     use sanqi::tournament::config::{engine_setup, non_default_setup};
     let base = Default::default();
     let fsf = engine_setup::<Xiangqi>(&base, &[("ranks".into(), "1-10".into())]).unwrap();

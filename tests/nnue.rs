@@ -8,8 +8,9 @@
 mod support;
 
 use sanqi::game::chess::Chess;
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::MoveBuffer;
 use support::driver::{Engine, PROMPT};
 
 /// A small deterministic generator.

@@ -6,8 +6,9 @@
 //! theory (a pile that is a multiple of `max take + 1` is lost for the side to move) and from
 //! counting compositions, not from the engine.
 
+use sanqi::game::prelude::*;
 use sanqi::game::setup::{SetupInfo, SetupOption};
-use sanqi::game::{Game, GameError, GameMove, MoveList, Outcome, Value};
+use sanqi::game::{GameError, GameMove, MoveList, Outcome, Plain};
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
 use sanqi::tune::OptionType;
 
@@ -61,14 +62,12 @@ const SETUP: &[SetupOption<NimConfig>] = &[SetupOption {
     value: |c| c.max_take.to_string(),
 }];
 
-impl Game for Nim {
+impl Rules for Nim {
     type Move = Take;
     type MoveList = MoveList<Take, 9>;
     type Config = NimConfig;
     const NAME: &'static str = "nim";
     const SETUP: &'static [SetupOption<NimConfig>] = SETUP;
-    const BENCH_POSITIONS: &'static [&'static str] = &["21 0"];
-    const BENCH_DEPTH: u32 = 6;
 
     fn startpos(config: &NimConfig) -> Self {
         Nim {
@@ -78,6 +77,53 @@ impl Game for Nim {
             history: Vec::new(),
         }
     }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.side
+    }
+
+    fn generate_moves(&self, list: &mut Self::MoveList) {
+        list.clear();
+        for n in 1..=self.max_take.min(self.stones) {
+            list.push(Take(n));
+        }
+    }
+
+    fn make_move(&mut self, m: Take) {
+        self.stones -= m.0;
+        self.side ^= 1;
+        self.history.push(m.0);
+    }
+
+    fn undo_move(&mut self, m: Take) {
+        self.stones += m.0;
+        self.side ^= 1;
+        self.history.pop();
+    }
+
+    fn hash(&self) -> u64 {
+        (u64::from(self.stones) << 1 | self.side as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// No stones left: the player who took the last one won.
+    fn no_moves_outcome(&self) -> Outcome {
+        Outcome::Win(self.side ^ 1)
+    }
+}
+
+impl Notation for Nim {
     fn from_fen(fen: &str, config: &NimConfig) -> Result<Self, GameError> {
         let mut words = fen.split_whitespace();
         let stones = words.next().and_then(|w| w.parse().ok());
@@ -92,67 +138,24 @@ impl Game for Nim {
             _ => Err(GameError::new("a Nim position is '<stones> <side 0|1>'")),
         }
     }
+
     fn to_fen(&self) -> String {
         format!("{} {}", self.stones, self.side)
     }
+
     fn display(&self) -> String {
         format!("{} stones, player {} to move", self.stones, self.side + 1)
     }
-    fn num_players(&self) -> usize {
-        2
-    }
-    fn side_to_move(&self) -> usize {
-        self.side
-    }
-    fn generate_moves(&self, list: &mut Self::MoveList) {
-        list.clear();
-        for n in 1..=self.max_take.min(self.stones) {
-            list.push(Take(n));
-        }
-    }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        list.clear();
-    }
-    fn is_noisy(&self, _m: Take) -> bool {
-        false
-    }
-    fn noisy_order(&self, _m: Take) -> i32 {
-        0
-    }
-    fn make_move(&mut self, m: Take) {
-        self.stones -= m.0;
-        self.side ^= 1;
-        self.history.push(m.0);
-    }
-    fn undo_move(&mut self, m: Take) {
-        self.stones += m.0;
-        self.side ^= 1;
-        self.history.pop();
-    }
-    fn hash(&self) -> u64 {
-        (u64::from(self.stones) << 1 | self.side as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-    fn in_check(&self) -> bool {
-        false
-    }
-    fn rule_outcome(&self) -> Option<Outcome> {
-        None
-    }
-    /// No stones left: the player who took the last one won.
-    fn no_moves_outcome(&self) -> Outcome {
-        Outcome::Win(self.side ^ 1)
-    }
+
     fn parse_move(&self, text: &str, _config: &NimConfig) -> Result<Take, GameError> {
         match text.parse::<u8>() {
             Ok(n) if n >= 1 && n <= self.max_take.min(self.stones) => Ok(Take(n)),
             _ => Err(GameError::new(format!("cannot take '{text}' stones here"))),
         }
     }
+
     fn format_move(&self, m: Take, _config: &NimConfig) -> String {
         m.0.to_string()
-    }
-    fn evaluate(&self) -> Value {
-        0
     }
 }
 
@@ -161,7 +164,7 @@ sanqi::register_games! {
     /// Chess.
     Chess(sanqi::game::chess::Chess), chess;
     /// Nim, the toy.
-    Nim(crate::Nim), nim;
+    Nim(sanqi::game::Plain<crate::Nim>), nim;
 }
 
 /// Perft of Nim from a pile of `n`: the sequences of `depth` takes of at most `k` stones each
@@ -186,7 +189,8 @@ fn the_registry_names_and_builds_the_new_game() {
     assert_eq!(start.to_fen(), "21 0");
     assert_eq!(start.turn(), (0, 2));
     assert!(GameKind::Nim.from_fen("7 2", &configs).is_err());
-    assert_eq!(GameKind::Nim.bench(), (&["21 0"][..], 6));
+    // A game of rules and notation alone has no bench positions (a search hint).
+    assert_eq!(GameKind::Nim.bench(), (&[][..], 1));
     assert!(GameKind::Chess
         .startpos(&configs)
         .to_fen()
@@ -204,7 +208,7 @@ fn setup_options_and_flags_come_from_the_game_table() {
     let args: Vec<String> = ["--max-take", "5"].map(String::from).to_vec();
     let mut i = 0;
     assert_eq!(configs.read_flag(GameKind::Nim, &args, &mut i), Ok(true));
-    assert_eq!(configs.get::<Nim>().max_take, 5);
+    assert_eq!(configs.get::<Plain<Nim>>().max_take, 5);
     assert_eq!(configs.non_default(GameKind::Nim).len(), 1);
     assert_eq!(GameConfigs::flags_help(GameKind::Nim), ["--max-take N"]);
     let mut game = GameKind::Nim.startpos(&configs);
@@ -229,7 +233,7 @@ fn the_generic_search_plays_the_game_through_with_kind() {
     // Nim theory: from a pile of n, take n mod (k + 1) stones; a multiple of k + 1 is lost.
     for (stones, max_take) in [(10u8, 3u8), (13, 3), (11, 4), (8, 3)] {
         let mut configs = GameConfigs::default();
-        configs.get_mut::<Nim>().max_take = max_take;
+        configs.get_mut::<Plain<Nim>>().max_take = max_take;
         let fen = format!("{stones} 0");
         let result = with_kind!(GameKind::Nim, G => {
             let pos = G::from_fen(&fen, configs.get::<G>()).expect("valid");

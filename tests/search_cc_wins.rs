@@ -12,7 +12,8 @@ mod support;
 
 use sanqi::game::chinese_checkers::cells::cells_of;
 use sanqi::game::chinese_checkers::{Cell, CellSet, ChineseCheckers, Triangle};
-use sanqi::game::{Game, Outcome};
+use sanqi::game::prelude::*;
+use sanqi::game::Outcome;
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
 use support::cc_model::rank_text;
 use support::legal;

@@ -5,8 +5,8 @@ mod support;
 
 use sanqi::game::chess::Chess;
 use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::Game;
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, Searcher};
 use support::{iterations, legal, search};
 

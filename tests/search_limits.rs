@@ -6,7 +6,8 @@ mod support;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sanqi::game::Game;
+use sanqi::game::prelude::*;
+use sanqi::game::Plain;
 use sanqi::search::{
     Bound, SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchScore, Searcher,
 };
@@ -22,7 +23,7 @@ fn nodes_limit_is_exact_with_one_thread() {
             nodes: Some(limit),
             ..Default::default()
         };
-        let pos = Connect4::new();
+        let pos = Plain(Connect4::new());
         let (r, events) = go(
             &mut searcher,
             &pos,
@@ -48,7 +49,7 @@ fn depth_limit_is_honoured() {
         };
         let (r, events) = go(
             &mut searcher,
-            &Connect4::new(),
+            &Plain(Connect4::new()),
             &limits,
             &SearchOptions::default(),
             &SearchControl::new(),
@@ -70,7 +71,7 @@ fn depth_limit_is_honoured() {
 
 #[test]
 fn nodes_search_is_deterministic_after_clear() {
-    let pos = Connect4::from_fen("3324", &Default::default()).expect("moves");
+    let pos = Plain::<Connect4>::from_fen("3324", &Default::default()).expect("moves");
     let limits = SearchLimits {
         nodes: Some(60_000),
         ..Default::default()
@@ -125,7 +126,7 @@ fn stop_flag_ends_an_infinite_search_promptly() {
             skill: None,
             policy_players: None,
         };
-        let pos = Connect4::new();
+        let pos = Plain(Connect4::new());
         let (r, _) = go(&mut searcher, &pos, &limits, &options, &control);
         let returned = Instant::now();
         let stopped_at = stopper.join().expect("stopper");
@@ -155,7 +156,7 @@ fn infinite_search_waits_for_stop_even_when_solved() {
     };
     let (r, _) = go(
         &mut Searcher::new(1),
-        &Nim::new(5, 3, 2),
+        &Plain(Nim::new(5, 3, 2)),
         &limits,
         &SearchOptions::default(),
         &control,
@@ -181,7 +182,7 @@ fn ponder_ignores_time_until_ponderhit() {
         movetime_ms: Some(50),
         ..Default::default()
     };
-    let pos = Connect4::new();
+    let pos = Plain(Connect4::new());
     let (r, _) = go(
         &mut Searcher::new(8),
         &pos,
@@ -210,7 +211,7 @@ fn ponder_ignores_time_until_ponderhit() {
     let start = Instant::now();
     let (r, _) = go(
         &mut Searcher::new(1),
-        &Nim::new(6, 3, 2),
+        &Plain(Nim::new(6, 3, 2)),
         &SearchLimits::default(),
         &SearchOptions::default(),
         &control,
@@ -232,7 +233,7 @@ fn movetime_is_honoured() {
         let start = Instant::now();
         let (r, _) = go(
             &mut searcher,
-            &Connect4::new(),
+            &Plain(Connect4::new()),
             &limits,
             &SearchOptions::default(),
             &SearchControl::new(),
@@ -248,7 +249,7 @@ fn movetime_is_honoured() {
 #[test]
 fn a_game_at_one_second_plus_ten_ms_never_runs_out_of_time() {
     let mut searcher = Searcher::new(8);
-    let mut pos = Connect4::new();
+    let mut pos = Plain(Connect4::new());
     let mut clocks = [1000i64, 1000];
     let increment = 10;
     for _ in 0..40 {
@@ -285,7 +286,7 @@ fn a_game_at_one_second_plus_ten_ms_never_runs_out_of_time() {
     let start = Instant::now();
     let (r, _) = go(
         &mut searcher,
-        &Connect4::new(),
+        &Plain(Connect4::new()),
         &limits,
         &SearchOptions::default(),
         &SearchControl::new(),
@@ -302,7 +303,7 @@ fn a_game_at_one_second_plus_ten_ms_never_runs_out_of_time() {
 fn stop_before_start_still_gives_a_legal_move() {
     let control = SearchControl::new();
     control.stop();
-    let pos = Connect4::new();
+    let pos = Plain(Connect4::new());
     let (r, _) = go(
         &mut Searcher::new(1),
         &pos,
@@ -315,7 +316,7 @@ fn stop_before_start_still_gives_a_legal_move() {
 
 #[test]
 fn root_move_filter_is_respected() {
-    let pos = Connect4::new();
+    let pos = Plain(Connect4::new());
     let allowed = [ToyMove(0), ToyMove(6)];
     let limits = SearchLimits {
         depth: Some(6),
@@ -362,7 +363,7 @@ fn root_move_filter_is_respected() {
 fn no_legal_move_gives_none() {
     let (r, events) = go(
         &mut Searcher::new(1),
-        &Nim::new(0, 3, 2),
+        &Plain(Nim::new(0, 3, 2)),
         &SearchLimits::default(),
         &SearchOptions::default(),
         &SearchControl::new(),
@@ -382,7 +383,7 @@ fn mate_limit_stops_at_the_first_short_enough_mate() {
     };
     let (r, events) = go(
         &mut Searcher::new(1),
-        &Nim::new(21, 3, 2),
+        &Plain(Nim::new(21, 3, 2)),
         &limits,
         &SearchOptions::default(),
         &SearchControl::new(),
@@ -402,7 +403,7 @@ fn reports_are_consistent() {
         depth: Some(7),
         ..Default::default()
     };
-    let pos = Connect4::new();
+    let pos = Plain(Connect4::new());
     let (r, events) = go(
         &mut Searcher::new(8),
         &pos,
@@ -460,7 +461,7 @@ fn currmove_is_reported_after_one_second() {
         std::thread::sleep(Duration::from_millis(3000));
         c.stop();
     });
-    let pos = Connect4::new();
+    let pos = Plain(Connect4::new());
     let (_, events) = go(
         &mut Searcher::new(8),
         &pos,

@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 mod support;
 
 use sanqi::game::chess::{Chess, ChessConfig};
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::Game;
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
 use support::{iterations, legal, oracle_missing, search};
 

@@ -1,4 +1,4 @@
-//! Repetition as the search sees it (`Game::search_outcome`): a position that repeats one inside
+//! Repetition as the search sees it (`SearchHints::search_outcome`): a position that repeats one inside
 //! the search path is a draw at once (chess) or judged by the perpetual-check rule at once
 //! (xiangqi), while the game's own rule still needs the third occurrence.
 
@@ -7,8 +7,9 @@
 mod support;
 
 use sanqi::game::chess::Chess;
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::{Game, Outcome};
+use sanqi::game::Outcome;
 
 fn play<G: Game>(pos: &mut G, moves: &str) {
     support::play(pos, moves, &G::Config::default());

@@ -1,12 +1,12 @@
-//! Exchange tests (`Game::see_ge`) on hand-checked exchanges. Chess: static exchange evaluation: each case names the sequence of
+//! Exchange tests (`SearchHints::see_ge`) on hand-checked exchanges. Chess: static exchange evaluation: each case names the sequence of
 //! captures and its material result (pawn 100, knight 320, bishop 330, rook 500, queen 900), and
 //! the test asks for the exact boundary: the move gains at least the result and not one more.
 
 #![allow(clippy::expect_used)]
 
 use sanqi::game::chess::{Chess, ChessConfig};
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::Game;
 
 /// (FEN, move, material result of the best exchange for the mover, the sequence).
 const CASES: &[(&str, &str, i32, &str)] = &[

@@ -7,7 +7,8 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use sanqi::game::{Game, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
+use sanqi::game::prelude::*;
+use sanqi::game::{GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, Searcher};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -31,7 +32,7 @@ struct Flood {
 
 const PLAYERS: usize = 6;
 
-impl Game for Flood {
+impl Rules for Flood {
     type Move = Take;
     type MoveList = MoveList<Take, 16>;
     type Config = ();
@@ -43,75 +44,104 @@ impl Game for Flood {
             to_move: 0,
         }
     }
-    fn from_fen(_fen: &str, config: &()) -> Result<Self, GameError> {
-        Ok(Self::startpos(config))
-    }
-    fn to_fen(&self) -> String {
-        self.pile.to_string()
-    }
-    fn display(&self) -> String {
-        self.to_fen()
-    }
+
     fn num_players(&self) -> usize {
         PLAYERS
     }
+
     fn side_to_move(&self) -> usize {
         self.to_move
     }
+
     fn generate_moves(&self, list: &mut Self::MoveList) {
         list.clear_moves();
         for take in 1..=16 {
             list.push_move(Take(take));
         }
     }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        self.generate_moves(list);
-    }
-    fn is_noisy(&self, _m: Take) -> bool {
-        true
-    }
-    /// Small takes first: the policy move (16) is searched last.
-    fn noisy_order(&self, m: Take) -> i32 {
-        -i32::from(m.0)
-    }
+
     fn make_move(&mut self, m: Take) {
         self.pile -= u64::from(m.0);
         self.to_move = (self.to_move + 1) % PLAYERS;
     }
+
     fn undo_move(&mut self, m: Take) {
         self.pile += u64::from(m.0);
         self.to_move = (self.to_move + PLAYERS - 1) % PLAYERS;
     }
+
     fn hash(&self) -> u64 {
         (self.pile << 3 | self.to_move as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
+
     fn in_check(&self) -> bool {
         false
     }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         None
     }
+
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Draw
     }
+}
+
+impl Notation for Flood {
+    fn from_fen(_fen: &str, config: &()) -> Result<Self, GameError> {
+        Ok(Self::startpos(config))
+    }
+
+    fn to_fen(&self) -> String {
+        self.pile.to_string()
+    }
+
+    fn display(&self) -> String {
+        self.to_fen()
+    }
+
     fn parse_move(&self, text: &str, _config: &()) -> Result<Take, GameError> {
         text.parse()
             .map(Take)
             .map_err(|_| GameError::new(format!("bad move '{text}'")))
     }
+
     fn format_move(&self, m: Take, _config: &()) -> String {
         m.0.to_string()
     }
-    fn policy_move(&self) -> Option<Take> {
-        Some(Take(16))
-    }
+}
+
+impl Evaluation for Flood {
     fn evaluate(&self) -> Value {
         self.evaluate_for(self.to_move)
     }
+
     fn evaluate_for(&self, player: usize) -> Value {
         ((self.pile + player as u64) % 7) as Value
     }
 }
+
+impl SearchHints for Flood {
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        self.generate_moves(list);
+    }
+
+    fn is_noisy(&self, _m: Take) -> bool {
+        true
+    }
+
+    /// Small takes first: the policy move (16) is searched last.
+    fn noisy_order(&self, m: Take) -> i32 {
+        -i32::from(m.0)
+    }
+
+    fn policy_move(&self) -> Option<Take> {
+        Some(Take(16))
+    }
+}
+
+/// The match-record defaults (the search needs none; the front end's `Game` asks for them).
+impl Records for Flood {}
 
 #[test]
 fn an_expired_clock_stops_the_search_inside_depth_one_with_the_policy_move() {

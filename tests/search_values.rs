@@ -5,7 +5,8 @@ mod support;
 
 use std::collections::HashMap;
 
-use sanqi::game::Game;
+use sanqi::game::prelude::*;
+use sanqi::game::Plain;
 use sanqi::search::{
     SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchResult, SearchScore, Searcher,
     MATE,
@@ -33,7 +34,7 @@ fn nim_values_and_mate_distances_match_brute_force() {
     let mut searcher = Searcher::new(1);
     let mut memo = HashMap::new();
     for pile in 1..=30 {
-        let mut pos = Nim::new(pile, 3, 2);
+        let mut pos = Plain(Nim::new(pile, 3, 2));
         let reference = negamax_reference(&mut pos, 0, &mut memo);
         let (result, _) = run(&mut searcher, &pos, 60, SearchOptions::default());
         assert_eq!(result.value, reference, "pile {pile}");
@@ -58,7 +59,7 @@ fn mate_scores_count_moves_not_plies() {
     let mut searcher = Searcher::new(1);
     let (r, _) = run(
         &mut searcher,
-        &Nim::new(3, 3, 2),
+        &Plain(Nim::new(3, 3, 2)),
         10,
         SearchOptions::default(),
     );
@@ -68,7 +69,7 @@ fn mate_scores_count_moves_not_plies() {
     // Pile 4: every move loses; the opponent takes the rest: mated in 2 plies = 1 move.
     let (r, _) = run(
         &mut searcher,
-        &Nim::new(4, 3, 2),
+        &Plain(Nim::new(4, 3, 2)),
         10,
         SearchOptions::default(),
     );
@@ -77,7 +78,7 @@ fn mate_scores_count_moves_not_plies() {
     // Pile 5: take 1, the opponent takes 1..3, we take the rest: 3 plies = mate in 2.
     let (r, _) = run(
         &mut searcher,
-        &Nim::new(5, 3, 2),
+        &Plain(Nim::new(5, 3, 2)),
         10,
         SearchOptions::default(),
     );
@@ -90,7 +91,7 @@ fn mate_scores_count_moves_not_plies() {
 fn tictactoe_positions_match_brute_force() {
     let mut searcher = Searcher::new(1);
     let mut memo = HashMap::new();
-    let positions = reachable(&TicTacToe::empty(), 10_000);
+    let positions = reachable(&Plain(TicTacToe::empty()), 10_000);
     assert!(positions.len() > 4000, "{} positions", positions.len());
     for (i, pos) in positions.iter().enumerate() {
         if i % 13 != 0 {
@@ -116,7 +117,7 @@ fn multipv_lines_carry_the_value_of_each_root_move() {
     let mut searcher = Searcher::new(1);
     let mut memo = HashMap::new();
     for fen in ["x........", "x...o....", "xo.......", "x.o.x...."] {
-        let mut pos = TicTacToe::from_fen(fen, &Default::default()).expect("fen");
+        let mut pos = Plain::<TicTacToe>::from_fen(fen, &Default::default()).expect("fen");
         let moves = legal(&pos);
         let options = SearchOptions {
             threads: 1,
@@ -174,7 +175,7 @@ fn paranoid_search_matches_brute_force_for_three_and_four_players() {
             for to_move in 0..players {
                 let mut memo = HashMap::new();
                 for pile in 1..=16 {
-                    let mut pos = Nim::new(pile, max_take, players);
+                    let mut pos = Plain(Nim::new(pile, max_take, players));
                     pos.to_move = to_move;
                     let reference = paranoid_reference(&mut pos, to_move, 0, &mut memo);
                     let (result, _) = run(&mut searcher, &pos, 60, SearchOptions::default());
@@ -203,19 +204,19 @@ fn several_threads_find_the_same_values() {
         policy_players: None,
     };
     for pile in [7, 12, 21, 26] {
-        let mut pos = Nim::new(pile, 3, 2);
+        let mut pos = Plain(Nim::new(pile, 3, 2));
         let reference = negamax_reference(&mut pos, 0, &mut memo);
         let (result, _) = run(&mut searcher, &pos, 60, options);
         assert_eq!(result.value, reference, "pile {pile}");
     }
     for fen in ["x........", "x...o....", "xo..x...."] {
-        let mut pos = TicTacToe::from_fen(fen, &Default::default()).expect("fen");
+        let mut pos = Plain::<TicTacToe>::from_fen(fen, &Default::default()).expect("fen");
         let reference = negamax_reference(&mut pos, 0, &mut memo);
         let (result, _) = run(&mut searcher, &pos, 40, options);
         assert_eq!(result.value, reference, "{fen}");
     }
     // A large tree with helpers: a legal move and nodes from all threads.
-    let pos = Connect4::new();
+    let pos = Plain(Connect4::new());
     let (result, _) = run(&mut searcher, &pos, 7, options);
     assert!(legal(&pos).contains(&result.best.expect("move")));
     assert!(result.nodes > 0);
@@ -224,7 +225,7 @@ fn several_threads_find_the_same_values() {
 #[test]
 fn connect4_finds_a_forced_win() {
     let mut searcher = Searcher::new(4);
-    let mut pos = Connect4::from_fen("2233", &Default::default()).expect("moves");
+    let mut pos = Plain::<Connect4>::from_fen("2233", &Default::default()).expect("moves");
     // After 2 2 3 3: the first player has columns 2 and 3 of the bottom row; 1 or 4 makes an
     // open three, so the win takes 3 plies and no defence helps.
     let (result, _) = run(&mut searcher, &pos, 12, SearchOptions::default());

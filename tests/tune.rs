@@ -10,7 +10,7 @@ mod support;
 use std::process::{Command, Output};
 
 use sanqi::game::chess::Chess;
-use sanqi::game::Game;
+use sanqi::game::prelude::*;
 use support::Rng;
 
 fn sanqi(args: &[&str]) -> Output {

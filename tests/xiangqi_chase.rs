@@ -11,8 +11,9 @@
 
 mod support;
 
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
-use sanqi::game::{Game, MoveBuffer, Outcome};
+use sanqi::game::{MoveBuffer, Outcome};
 use support::{python_oracle, run_python, xiangqi_flip, Rng};
 
 const CONFIG: XiangqiConfig = XiangqiConfig {
@@ -348,7 +349,7 @@ fn hand_made_cycles_agree_with_pyffish() {
 
 /// The squares the piece that `m` moves could capture on if the mover were to move again
 /// (none after a check).
-fn targets_after(p: &mut Xiangqi, m: <Xiangqi as Game>::Move) -> Vec<u8> {
+fn targets_after(p: &mut Xiangqi, m: <Xiangqi as Rules>::Move) -> Vec<u8> {
     p.make_move(m);
     if p.in_check() {
         p.undo_move(m);

@@ -6,9 +6,9 @@
 
 mod support;
 
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::eval::{phase, PARAMS};
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::Game;
 use support::{check_params, legal, param as find, param_lock as lock, xiangqi_flip as flip, Rng};
 
 fn pos(fen: &str) -> Xiangqi {

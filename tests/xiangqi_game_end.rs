@@ -7,8 +7,9 @@
 
 mod support;
 
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
-use sanqi::game::{Game, Outcome};
+use sanqi::game::Outcome;
 use support::parse;
 
 fn pos(fen: &str) -> Xiangqi {

@@ -6,8 +6,8 @@
 
 mod support;
 
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
-use sanqi::game::Game;
 use support::{check_perft_row, perft_budget, perft_rows, PerftRow};
 
 fn rows() -> Vec<PerftRow> {

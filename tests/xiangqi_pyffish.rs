@@ -7,8 +7,8 @@
 
 mod support;
 
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
-use sanqi::game::Game;
 use support::{legal_texts, perft_rows, python_oracle, run_python, Rng};
 
 const SCRIPT: &str = r#"

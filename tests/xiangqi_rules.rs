@@ -6,8 +6,8 @@
 
 mod support;
 
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
-use sanqi::game::Game;
 use support::{check_noisy, legal_texts, xiangqi_flip, Rng};
 
 fn pos(fen: &str) -> Xiangqi {

@@ -3,7 +3,7 @@
 //! Every worker thread plays its own games with its own [`Searcher`] (transposition table and
 //! histories): a random opening of `--random-plies` legal moves (from a random numbered start
 //! position where the setup has several, as Chess960), then a search of `--nodes`/`--depth` per
-//! move. Games end by the game's rules ([`crate::game::Game::outcome`]), by win adjudication
+//! move. Games end by the game's rules ([`crate::game::Rules::outcome`]), by win adjudication
 //! (a huge score for several plies), draw adjudication (a long stretch of zero scores late in
 //! the game) or the ply cap. Kept positions (not in check, best move not noisy, no mate score)
 //! are written as `<fen> | <score> | <result>`, score and result from the first player's point
@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use parking_lot::Mutex;
 
 use crate::game::registry::ConfigOf;
-use crate::game::{with_kind, Game, GameConfigs, GameKind};
+use crate::game::{with_kind, Game, GameConfigs, GameKind, Rules};
 use crate::search::Searcher;
 
 pub use selfplay::{analyse, play_game, Analysis, Ending, GameRecord, PlaySettings};
@@ -234,7 +234,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
         return Err("--opening-limit and --draw-score must not be negative".into());
     }
     let players = with_kind!(kind, G => {
-        <G as Game>::startpos(c.configs.get::<G>()).num_players()
+        <G as Rules>::startpos(c.configs.get::<G>()).num_players()
     });
     if players != 2 {
         return Err(format!(

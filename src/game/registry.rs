@@ -50,13 +50,13 @@ macro_rules! register_games {
             $( $(#[$doc])* $variant, )+
         }
 
-        /// Every registered game's setup (its `Game::Config`), one field per game, so that a
+        /// Every registered game's setup (its `Rules::Config`), one field per game, so that a
         /// setting made while another game is chosen is kept for when it is chosen again.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct GameConfigs {
             $(
                 #[doc = concat!("The setup of `", stringify!($variant), "`.")]
-                pub $field: <$ty as $crate::game::Game>::Config,
+                pub $field: <$ty as $crate::game::Rules>::Config,
             )+
         }
 
@@ -105,12 +105,12 @@ macro_rules! register_games {
             /// Every registered game, in registry order.
             pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),+];
             /// Their protocol names, in the same order (the `UCI_Variant` values).
-            pub const NAMES: &'static [&'static str] = &[$(<$ty as $crate::game::Game>::NAME),+];
+            pub const NAMES: &'static [&'static str] = &[$(<$ty as $crate::game::Rules>::NAME),+];
 
             /// The protocol name (`UCI_Variant` value) of this game.
             pub const fn name(self) -> &'static str {
                 match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Game>::NAME, )+
+                    $( GameKind::$variant => <$ty as $crate::game::Rules>::NAME, )+
                 }
             }
 
@@ -123,7 +123,7 @@ macro_rules! register_games {
             pub fn startpos(self, configs: &GameConfigs) -> AnyGame {
                 match self {
                     $( GameKind::$variant => AnyGame::$variant(
-                        <$ty as $crate::game::Game>::startpos(&configs.$field)
+                        <$ty as $crate::game::Rules>::startpos(&configs.$field)
                     ), )+
                 }
             }
@@ -136,13 +136,13 @@ macro_rules! register_games {
             ) -> Result<AnyGame, $crate::game::GameError> {
                 Ok(match self {
                     $( GameKind::$variant => AnyGame::$variant(
-                        <$ty as $crate::game::Game>::from_fen(fen, &configs.$field)?
+                        <$ty as $crate::game::Notation>::from_fen(fen, &configs.$field)?
                     ), )+
                 })
             }
 
             /// The game whose position strings have the board shape of `fen` (its number of
-            /// ranks, see [`Game::FEN_RANKS`](crate::game::Game::FEN_RANKS)), if exactly one has.
+            /// ranks, see [`Notation::FEN_RANKS`](crate::game::Notation::FEN_RANKS)), if exactly one has.
             pub fn from_fen_shape(fen: &str) -> Option<GameKind> {
                 let ranks = fen.split_whitespace().next()?.split('/').count();
                 let mut found = Self::ALL.iter().copied().filter(|k| k.fen_ranks() == ranks);
@@ -150,17 +150,17 @@ macro_rules! register_games {
                 found.next().is_none().then_some(first)
             }
 
-            /// [`Game::FEN_RANKS`](crate::game::Game::FEN_RANKS) of this game.
+            /// [`Notation::FEN_RANKS`](crate::game::Notation::FEN_RANKS) of this game.
             pub const fn fen_ranks(self) -> usize {
                 match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Game>::FEN_RANKS, )+
+                    $( GameKind::$variant => <$ty as $crate::game::Notation>::FEN_RANKS, )+
                 }
             }
 
             /// The game's setup options.
             pub fn setup(self) -> Vec<$crate::game::SetupInfo> {
                 match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Game>::SETUP
+                    $( GameKind::$variant => <$ty as $crate::game::Rules>::SETUP
                         .iter()
                         .map(|o| o.info)
                         .collect(), )+
@@ -170,7 +170,7 @@ macro_rules! register_games {
             /// The tunable weights of the game's evaluation.
             pub fn params(self) -> &'static [&'static $crate::tune::Param] {
                 match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Game>::PARAMS, )+
+                    $( GameKind::$variant => <$ty as $crate::game::Evaluation>::PARAMS, )+
                 }
             }
 
@@ -190,7 +190,7 @@ macro_rules! register_games {
             /// The game's network slot (`None` for a game without a network).
             pub fn nnue(self) -> Option<&'static $crate::nnue::NetSlot> {
                 match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Game>::nnue(), )+
+                    $( GameKind::$variant => <$ty as $crate::game::Evaluation>::nnue(), )+
                 }
             }
 
@@ -198,8 +198,8 @@ macro_rules! register_games {
             pub fn bench(self) -> (&'static [&'static str], u32) {
                 match self {
                     $( GameKind::$variant => (
-                        <$ty as $crate::game::Game>::BENCH_POSITIONS,
-                        <$ty as $crate::game::Game>::BENCH_DEPTH,
+                        <$ty as $crate::game::SearchHints>::BENCH_POSITIONS,
+                        <$ty as $crate::game::SearchHints>::BENCH_DEPTH,
                     ), )+
                 }
             }
@@ -215,7 +215,7 @@ macro_rules! register_games {
                 value: Option<&str>,
             ) -> Result<(), String> {
                 match kind {
-                    $( GameKind::$variant => match <$ty as $crate::game::Game>::SETUP.get(index) {
+                    $( GameKind::$variant => match <$ty as $crate::game::Rules>::SETUP.get(index) {
                         Some(o) => o.set(&mut self.$field, value),
                         None => Err(format!("{} has no setup option {index}", kind.name())),
                     }, )+
@@ -226,7 +226,7 @@ macro_rules! register_games {
             /// (option, value text): what a GUI sends an engine to play in this setup.
             pub fn non_default(&self, kind: GameKind) -> Vec<($crate::game::SetupInfo, String)> {
                 match kind {
-                    $( GameKind::$variant => <$ty as $crate::game::Game>::SETUP
+                    $( GameKind::$variant => <$ty as $crate::game::Rules>::SETUP
                         .iter()
                         .filter(|o| !o.is_default(&self.$field))
                         .map(|o| (o.info, (o.value)(&self.$field)))
@@ -237,10 +237,10 @@ macro_rules! register_games {
 
         $(
             impl $crate::game::registry::ConfigOf<$ty> for GameConfigs {
-                fn config_of(&self) -> &<$ty as $crate::game::Game>::Config {
+                fn config_of(&self) -> &<$ty as $crate::game::Rules>::Config {
                     &self.$field
                 }
-                fn config_of_mut(&mut self) -> &mut <$ty as $crate::game::Game>::Config {
+                fn config_of_mut(&mut self) -> &mut <$ty as $crate::game::Rules>::Config {
                     &mut self.$field
                 }
             }
@@ -330,18 +330,18 @@ macro_rules! register_games {
         impl AnyGame {
             /// The position string.
             pub fn to_fen(&self) -> String {
-                with_game!(self, g => $crate::game::Game::to_fen(g))
+                with_game!(self, g => $crate::game::Notation::to_fen(g))
             }
 
             /// The `d` drawing.
             pub fn display(&self) -> String {
-                with_game!(self, g => $crate::game::Game::display(g))
+                with_game!(self, g => $crate::game::Notation::display(g))
             }
 
             /// The `Outcome:` line of `d` when the game is over here (see
-            /// [`$crate::game::Game::outcome_line`]).
+            /// [`$crate::game::Records::outcome_line`]).
             pub fn outcome_line(&self) -> Option<String> {
-                with_game!(self, g => $crate::game::Game::outcome_line(g))
+                with_game!(self, g => $crate::game::Records::outcome_line(g))
             }
 
             /// Parses `text` as a legal move and plays it.
@@ -351,15 +351,15 @@ macro_rules! register_games {
                 configs: &GameConfigs,
             ) -> Result<(), $crate::game::GameError> {
                 with_game!(self, configs, g, c => {
-                    let m = $crate::game::Game::parse_move(g, text, c)?;
-                    $crate::game::Game::make_move(g, m);
+                    let m = $crate::game::Notation::parse_move(g, text, c)?;
+                    $crate::game::Rules::make_move(g, m);
                     Ok(())
                 })
             }
 
             /// Checks that `text` is a legal move here.
             pub fn check_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
-                with_game!(self, configs, g, c => $crate::game::Game::parse_move(g, text, c).map(|_| ()))
+                with_game!(self, configs, g, c => $crate::game::Notation::parse_move(g, text, c).map(|_| ()))
             }
 
             /// Checks that `text` is one of the legal moves generated here (for `searchmoves`):
@@ -367,9 +367,9 @@ macro_rules! register_games {
             /// moves` may play but a search never does (the null move `0000`).
             pub fn check_root_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
                 with_game!(self, configs, g, c => {
-                    let m = $crate::game::Game::parse_move(g, text, c)?;
+                    let m = $crate::game::Notation::parse_move(g, text, c)?;
                     let mut list = <_ as ::core::default::Default>::default();
-                    $crate::game::Game::generate_moves(g, &mut list);
+                    $crate::game::Rules::generate_moves(g, &mut list);
                     if $crate::game::MoveBuffer::moves(&list).contains(&m) {
                         Ok(())
                     } else {
@@ -385,7 +385,7 @@ macro_rules! register_games {
 
             /// The terms of the static evaluation (`eval`).
             pub fn eval_terms(&self) -> Vec<(String, $crate::game::Value)> {
-                with_game!(self, g => $crate::game::Game::eval_terms(g))
+                with_game!(self, g => $crate::game::Evaluation::eval_terms(g))
             }
 
             /// What the `eval` command prints: the hand-written evaluation's terms, then for a
@@ -393,27 +393,27 @@ macro_rules! register_games {
             /// search uses (`used (side to move)`, with `Use NNUE` on the network's).
             pub fn eval_lines(&self) -> Vec<(String, $crate::game::Value)> {
                 with_game!(self, g => {
-                    let mut lines = $crate::game::Game::eval_terms(g);
-                    if let Some(v) = $crate::game::Game::network_eval(g) {
+                    let mut lines = $crate::game::Evaluation::eval_terms(g);
+                    if let Some(v) = $crate::game::Evaluation::network_eval(g) {
                         lines.push(("network (side to move)".to_string(), v));
-                        lines.push(("used (side to move)".to_string(), $crate::game::Game::evaluate(g)));
+                        lines.push(("used (side to move)".to_string(), $crate::game::Evaluation::evaluate(g)));
                     }
                     lines
                 })
             }
 
-            /// The legal moves for `moves [filter]` (see [`$crate::game::Game::list_moves`]).
+            /// The legal moves for `moves [filter]` (see [`$crate::game::Notation::list_moves`]).
             pub fn list_moves(
                 &self,
                 filter: Option<&str>,
                 configs: &GameConfigs,
             ) -> Result<Vec<String>, $crate::game::GameError> {
-                with_game!(self, configs, g, c => $crate::game::Game::list_moves(g, filter, c))
+                with_game!(self, configs, g, c => $crate::game::Notation::list_moves(g, filter, c))
             }
 
             /// Index of the player to move and the number of players.
             pub fn turn(&self) -> (usize, usize) {
-                with_game!(self, g => ($crate::game::Game::side_to_move(g), $crate::game::Game::num_players(g)))
+                with_game!(self, g => ($crate::game::Rules::side_to_move(g), $crate::game::Rules::num_players(g)))
             }
         }
 
@@ -524,7 +524,7 @@ mod tests {
         let mut labels = Vec::new();
         for &kind in GameKind::ALL {
             let (label, unknown) = with_kind!(kind, G => (
-                <G as crate::game::Game>::SEARCH_LABEL,
+                <G as crate::game::SearchHints>::SEARCH_LABEL,
                 crate::search::params::unknown_overrides::<G>()
             ));
             assert!(!label.is_empty(), "{}", kind.name());

@@ -2,8 +2,8 @@
 //! are written (`UCI_Chess960`, the xiangqi rank convention, the Chinese-checkers player count and
 //! rule variants).
 //!
-//! Each game owns its configuration type ([`crate::game::Game::Config`]) and declares its options
-//! once, as a table of [`SetupOption`]s ([`crate::game::Game::SETUP`]). The engine's option list,
+//! Each game owns its configuration type ([`crate::game::Rules::Config`]) and declares its options
+//! once, as a table of [`SetupOption`]s ([`crate::game::Rules::SETUP`]). The engine's option list,
 //! `setoption`, and the `--flag` arguments of `sanqi perft` and `sanqi match` are all read from
 //! that one table through the registry ([`crate::game::registry`]).
 

@@ -6,13 +6,13 @@
 //!   per thread. [`Searcher::clear`] is `ucinewgame`.
 //! * [`Searcher::search`] (or the free function [`search`]) runs one `go`: iterative deepening
 //!   with aspiration windows at the root, principal variation search, quiescence search over
-//!   [`crate::game::Game::generate_noisy`] (every move when in check), a check extension,
+//!   [`crate::game::SearchHints::generate_noisy`] (every move when in check), a check extension,
 //!   mate-distance scores ([`MATE`] minus the plies to mate), and draws and wins by rule from
-//!   [`crate::game::Game::rule_outcome`] (the position keeps its history, so repetitions along
-//!   the search path count) and [`crate::game::Game::no_moves_outcome`].
+//!   [`crate::game::Rules::rule_outcome`] (the position keeps its history, so repetitions along
+//!   the search path count) and [`crate::game::Rules::no_moves_outcome`].
 //! * Move ordering ([`ordering`]): table move, noisy moves by `noisy_order`, killers, counter
 //!   move, history plus continuation history. Quiescence stops after
-//!   [`crate::game::Game::quiescence_plies`] plies (unbounded by default). Pruning: null move (only where `can_null_move` and not in check), reverse
+//!   [`crate::game::SearchHints::quiescence_plies`] plies (unbounded by default). Pruning: null move (only where `can_null_move` and not in check), reverse
 //!   futility, futility, late-move pruning, late-move reductions, all conservative.
 //! * Lazy SMP ([`threads`]): `threads` workers share the table; helpers start at staggered
 //!   depths; the main worker's result is reported. With one thread and a `nodes` limit the
@@ -39,7 +39,7 @@ pub mod tt;
 
 use std::sync::Arc;
 
-use crate::game::Game;
+use crate::game::prelude::*;
 use pool::Pool;
 
 pub use limits::{SearchControl, SearchLimits, SearchOptions};

@@ -3,7 +3,7 @@
 //! ([`BRS`]: 1 best-reply, 0 paranoid).
 //!
 //! With more than two players the root player maximises and the other players minimise the
-//! root player's evaluation ([`crate::game::Game::evaluate_for`] of the root player): the
+//! root player's evaluation ([`crate::game::Evaluation::evaluate_for`] of the root player): the
 //! others are treated as one coalition. The same negamax code serves both cases through the
 //! notion of a *team*: with two players every player is its own team; with more the teams are
 //! `{root}` and `{everyone else}`. A node's value is from the point of view of the team to
@@ -14,7 +14,7 @@
 //! *Paranoid*: every player moves in turn, so the root player moves once every `n` plies.
 //! *Best-reply search*: after each root move comes one layer where every move of every
 //! opponent is tried and only the best one for the coalition counts (the other opponents pass:
-//! [`crate::game::Game::make_null_move`], only where [`crate::game::Game::can_pass`]), so the root player moves every other layer and sees
+//! [`crate::game::Rules::make_null_move`], only where [`crate::game::Rules::can_pass`]), so the root player moves every other layer and sees
 //! deeper into its own plans. Mate scores count layers, so `Mate(k)` is still a win on the
 //! root player's k-th move. The principal variation stops at the first opponents' layer (its
 //! moves do not follow the turn order). Best-reply search needs a game whose null move hands
@@ -22,14 +22,14 @@
 //!
 //! *Opponent model* ([`OPPONENTS`], `Search Multiplayer Opponents`): the opponents' layer of
 //! best-reply search may instead be played by a model, one move per opponent: every opponent in
-//! turn plays its [`crate::game::Game::policy_move`] (2; Chinese checkers: the greedy move, the
+//! turn plays its [`crate::game::SearchHints::policy_move`] (2; Chinese checkers: the greedy move, the
 //! move a self-interested racer makes) or passes (1); in quiescence the modelled replies end the
 //! line at the static evaluation. Against five greedy players at 20,000 nodes a move this won 29
 //! of 30 six-player games where the best reply won 14 of 30, but against sanqi's own best-reply
 //! search it lost (0 of 8 four-player games). The *hybrid* (3, the default) models only the
 //! opponents that play by the policy: [`policy_players`] replays the game's last moves (from
 //! `position ... moves ...`) and marks each player whose last [`POLICY_WINDOW`] moves (8) were
-//! its policy move ([`crate::game::Game::is_policy_move`]) but for at most [`POLICY_MISSES`] (1),
+//! its policy move ([`crate::game::SearchHints::is_policy_move`]) but for at most [`POLICY_MISSES`] (1),
 //! not counting its first [`POLICY_OPENING`] moves (3), and each player with no judged move yet
 //! ([`POLICY_PRIOR`]); in the layer those play their policy move, and the best reply is
 //! searched over the moves of the others ([`brs_moves`]; all modelled: as 2; none: plain best
@@ -77,7 +77,7 @@ crate::declare_params! {
     pub BRS = "Search Multiplayer BRS", BRS_DEFAULT, 0, 1, 1;
     /// The opponents' layer of best-reply search: 0, the best reply of any opponent for the
     /// coalition; 1, every opponent passes (the root player searches its race as if alone);
-    /// 2, every opponent in turn plays its [`Game::policy_move`] (a model of self-interested
+    /// 2, every opponent in turn plays its [`SearchHints::policy_move`] (a model of self-interested
     /// opponents; a pass where the game has none); 3, the hybrid: the opponents seen playing
     /// their policy move ([`policy_players`]) play it, the best reply is searched over the others.
     pub OPPONENTS = "Search Multiplayer Opponents", OPPONENTS_DEFAULT, 0, 3, 1;
@@ -98,7 +98,7 @@ crate::declare_params! {
 const OPPONENTS_DEFAULT: i32 = 3;
 
 /// The players (bit `s` for seat `s`) whose recent moves in a game were their
-/// [`Game::policy_move`] (any move [`Game::is_policy_move`] accepts) in all but at most
+/// [`SearchHints::policy_move`] (any move [`SearchHints::is_policy_move`] accepts) in all but at most
 /// [`POLICY_MISSES`] of their last [`POLICY_WINDOW`] moves, judged by replaying `moves` from
 /// `start`; a player's first [`POLICY_OPENING`] moves of the game are not judged, and a player
 /// with fewer judged moves is judged by those it made (none: modelled, unless [`POLICY_PRIOR`]
@@ -191,7 +191,7 @@ impl Teams {
     }
 
     /// The teams of a search from `root`: best-reply search only where [`BRS`] is set and the
-    /// game can pass a turn ([`Game::can_pass`]: [`Game::make_null_move`] hands the move to the
+    /// game can pass a turn ([`Rules::can_pass`]: [`Rules::make_null_move`] hands the move to the
     /// next player), paranoid otherwise. `policy_players` ([`policy_players`]) chooses the
     /// modelled opponents of the hybrid ([`OPPONENTS`] 3); unknown (`None`): all of them.
     pub(crate) fn for_position<G: Game>(root: &G, policy_players: Option<u8>) -> Self {
@@ -306,7 +306,7 @@ fn layer_step<G: Game>(
 /// The moves (noisy ones only when `noisy`) of every opponent of `teams.root` that is not
 /// modelled, starting with the side to move of `pos` (which must not be the root player), each
 /// in the position where the opponents before it passed or, if modelled, played their policy
-/// move; ordered: the move with bits `tt_move` first, then by [`Game::noisy_order`]. `pos` is
+/// move; ordered: the move with bits `tt_move` first, then by [`SearchHints::noisy_order`]. `pos` is
 /// given back unchanged.
 pub(crate) fn brs_moves<G: Game>(
     pos: &mut G,

@@ -1,5 +1,5 @@
 //! Move ordering: the table move first, then noisy moves by the game's MVV-LVA hint
-//! ([`crate::game::Game::noisy_order`]), then the two killers of the ply, the counter move of
+//! ([`crate::game::SearchHints::noisy_order`]), then the two killers of the ply, the counter move of
 //! the previous move, and the other quiet moves by history plus continuation history (indexed
 //! by the previous move and the move, hashed).
 //!

@@ -1,9 +1,9 @@
 //! Tunable search parameters, one set per game: the margins and depths of each pruning
 //! technique, and one on/off switch per technique (`Use ...`, 0 or 1) so that a match can measure
 //! what a technique is worth. Each game gets its own copy of the whole table, named
-//! `Search <label> <suffix>` after the game's [`Game::SEARCH_LABEL`] (`Search Chess RFP Margin`,
+//! `Search <label> <suffix>` after the game's [`SearchHints::SEARCH_LABEL`] (`Search Chess RFP Margin`,
 //! `Search Xiangqi Use RFP`, `Search CC LMR Divisor`), with the game's own defaults
-//! ([`Game::SEARCH_DEFAULTS`] overrides the generic ones below). They are UCI `spin` options like
+//! ([`SearchHints::SEARCH_DEFAULTS`] overrides the generic ones below). They are UCI `spin` options like
 //! the evaluation weights (see [`crate::tune`]); a search reads its game's values once, at its
 //! start, into a [`Settings`].
 //!
@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 
 use parking_lot::Mutex;
 
-use crate::game::Game;
+use crate::game::prelude::*;
 use crate::tune::Param;
 
 /// One entry of the table: the option name's suffix, the generic default, the range and the SPSA
@@ -151,7 +151,7 @@ search_params! {
     /// Singular extensions: the other moves must stay `margin * depth / 4` below the table score.
     singular_margin = "Singular Margin", 8, 1, 40, 1;
     /// Quiescence search skips captures that lose material by static exchange (1), or searches
-    /// every noisy move (0). Only games with an exchange test ([`crate::game::Game::see_ge`]) prune.
+    /// every noisy move (0). Only games with an exchange test ([`crate::game::SearchHints::see_ge`]) prune.
     use_qs_see = "Use QS SEE", 1, 0, 1, 1;
     /// ProbCut: at depth `ProbCut Depth` and more, a noisy move that beats beta by
     /// `ProbCut Margin` in a search four plies shallower cuts the node (1).
@@ -165,7 +165,7 @@ search_params! {
 /// One game's table of search parameters (UCI spin options).
 #[derive(Debug)]
 pub struct SearchParams {
-    /// The game's [`Game::NAME`].
+    /// The game's [`Rules::NAME`].
     pub game: &'static str,
     params: Vec<Param>,
 }

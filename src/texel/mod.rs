@@ -1,7 +1,7 @@
 //! `sanqi tune`: Texel's tuning of a game's evaluation weights (its [`Param`]s, the same the
 //! `Chess ...`/`Xiangqi ...`/`CC ...` options expose) on a `sanqi datagen` file.
 //!
-//! Every position is evaluated with the game's static evaluation ([`Game::evaluate`], turned to
+//! Every position is evaluated with the game's static evaluation ([`Evaluation::evaluate`], turned to
 //! the first player's point of view). The data is quiet by construction (no position in check,
 //! none whose best move at search time was noisy), which is what Texel's method needs the
 //! quiescence search for; the static evaluation is many times cheaper, so more positions and

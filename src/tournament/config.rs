@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::proto::Proto;
 use super::stats::Sprt;
 use super::timecontrol::TimeControl;
-use crate::game::{with_kind, Game, GameConfigs, GameKind, SetupInfo};
+use crate::game::{with_kind, GameConfigs, GameKind, Records, Rules, SetupInfo};
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,7 +191,7 @@ impl MatchConfig {
 }
 
 /// The default ply cap and stall window of a game in a setup: for a game that measures each
-/// player's progress to its goal ([`Game::progress`], Chinese checkers) 200 and 40 plies per
+/// player's progress to its goal ([`Records::progress`], Chinese checkers) 200 and 40 plies per
 /// player, so that games that stop going anywhere end; none for the others (their rules end
 /// every game).
 pub fn default_limits(game: GameKind, setup: &GameConfigs) -> (Option<u32>, Option<u32>) {
@@ -215,7 +215,7 @@ pub fn default_limits(game: GameKind, setup: &GameConfigs) -> (Option<u32>, Opti
 ///
 /// # Errors
 /// A flag that is no setup option of `G`, or a value its option does not take.
-pub fn engine_setup<G: Game>(
+pub fn engine_setup<G: Rules>(
     base: &G::Config,
     flags: &[(String, String)],
 ) -> Result<G::Config, String> {
@@ -234,7 +234,7 @@ pub fn engine_setup<G: Game>(
 
 /// The setup options of `config` that differ from the default, with their values: what an engine
 /// is told to play in this setup.
-pub fn non_default_setup<G: Game>(config: &G::Config) -> Vec<(SetupInfo, String)> {
+pub fn non_default_setup<G: Rules>(config: &G::Config) -> Vec<(SetupInfo, String)> {
     G::SETUP
         .iter()
         .filter(|o| !o.is_default(config))

@@ -47,7 +47,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
-use crate::game::{with_kind, Game};
+use crate::game::{with_kind, Evaluation, Records};
 pub use config::{MatchConfig, OpeningSource};
 use pool::{GameResult, Worker};
 use record::GameRecord;
@@ -108,11 +108,14 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
 }
 
 /// Plays a match of game `G` in setup `setup` (public so that tests can run a toy game through
-/// the same code); stalls are measured with [`Game::progress`].
+/// the same code); stalls are measured with [`Records::progress`].
 ///
 /// # Errors
 /// See [`run`].
-pub fn run_game<G: Game>(config: &MatchConfig, setup: &G::Config) -> Result<MatchReport, String> {
+pub fn run_game<G: Records + Evaluation>(
+    config: &MatchConfig,
+    setup: &G::Config,
+) -> Result<MatchReport, String> {
     run_game_with_progress::<G>(config, setup, G::progress)
 }
 
@@ -131,7 +134,7 @@ fn open_append(path: Option<&Path>, what: &str) -> Result<Option<File>, String> 
 ///
 /// # Errors
 /// See [`run`].
-pub fn run_game_with_progress<G: Game>(
+pub fn run_game_with_progress<G: Records + Evaluation>(
     config: &MatchConfig,
     setup: &G::Config,
     progress: Progress<G>,
@@ -209,7 +212,7 @@ pub fn run_game_with_progress<G: Game>(
 }
 
 /// Where finished games go: the PGN file, the move-list file, the console.
-struct Output<'a, G: Game> {
+struct Output<'a, G: Records> {
     config: &'a MatchConfig,
     setup: &'a G::Config,
     names: Vec<String>,
@@ -219,7 +222,7 @@ struct Output<'a, G: Game> {
     movelist: Option<File>,
 }
 
-impl<'a, G: Game> Output<'a, G> {
+impl<'a, G: Records> Output<'a, G> {
     fn open(config: &'a MatchConfig, setup: &'a G::Config) -> Result<Self, String> {
         Ok(Output {
             config,

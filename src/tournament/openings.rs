@@ -1,7 +1,7 @@
 //! Openings: positions read from an EPD or FEN file (one a line, optionally followed by
 //! `moves <m>...`), or random openings of N plies played from the start position.
 
-use crate::game::{Game, MoveBuffer};
+use crate::game::{Evaluation, MoveBuffer, Notation};
 
 /// A start position for a pair (or cycle) of games: a position string and moves played from it
 /// (canonical notation of sanqi's rules code).
@@ -49,7 +49,7 @@ impl Rng {
 ///
 /// Accepted: a full position string; a chess EPD (four fields, then `;`-separated opcodes, given
 /// move counters `0 1`); either followed by `moves <m>...`.
-pub fn parse_opening_line<G: Game>(line: &str, config: &G::Config) -> Result<Opening, String> {
+pub fn parse_opening_line<G: Notation>(line: &str, config: &G::Config) -> Result<Opening, String> {
     let (pos_text, moves_text) = match line.split_once(" moves ") {
         Some((p, m)) => (p.trim(), m.trim()),
         None => (line.trim(), ""),
@@ -90,7 +90,7 @@ pub fn parse_opening_line<G: Game>(line: &str, config: &G::Config) -> Result<Ope
 }
 
 /// Reads every opening of a file (blank lines and `#` comments skipped).
-pub fn load_openings<G: Game>(text: &str, config: &G::Config) -> Result<Vec<Opening>, String> {
+pub fn load_openings<G: Notation>(text: &str, config: &G::Config) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -109,9 +109,9 @@ pub fn load_openings<G: Game>(text: &str, config: &G::Config) -> Result<Vec<Open
 
 /// A random opening of `plies` legal moves from `start` that does not end the game (nor leave the
 /// side to move without a move) and, with `balance = Some(cp)` in a two-player game, whose static
-/// evaluation (sanqi's own `Game::evaluate`) lies within `±cp`. Gives up after 1000 tries (the
+/// evaluation (sanqi's own `Evaluation::evaluate`) lies within `±cp`. Gives up after 1000 tries (the
 /// start position itself then).
-pub fn random_opening<G: Game>(
+pub fn random_opening<G: Notation + Evaluation>(
     start: &G,
     plies: usize,
     balance: Option<i32>,

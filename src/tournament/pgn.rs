@@ -1,5 +1,5 @@
 //! Game records as PGN. Each game says how its moves and tags are written
-//! ([`Game::record_move`], [`Game::record_tags`]): chess in SAN, xiangqi in the ICCS format
+//! ([`Records::record_move`], [`Records::record_tags`]): chess in SAN, xiangqi in the ICCS format
 //! (`[Format "ICCS"]`, moves `H2-E2`) as XiangQi Wizard and other Chinese tools read it, Chinese
 //! checkers as a PGN-style move list (`[Variant "chinesecheckers"]`, one `SeatN` tag per player,
 //! coordinate moves such as `k3k5`).
@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use super::record::GameRecord;
-use crate::game::Game;
+use crate::game::Records;
 
 /// Header values of one record.
 pub struct PgnHeader<'a> {
@@ -28,7 +28,11 @@ fn quote(s: &str) -> String {
 }
 
 /// The PGN text of one game (ends with a blank line).
-pub fn write_pgn<G: Game>(rec: &GameRecord, header: &PgnHeader<'_>, config: &G::Config) -> String {
+pub fn write_pgn<G: Records>(
+    rec: &GameRecord,
+    header: &PgnHeader<'_>,
+    config: &G::Config,
+) -> String {
     let mut out = String::new();
     let name = |seat: usize| {
         rec.seats

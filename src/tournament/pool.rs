@@ -12,13 +12,13 @@ use super::engine::{EngineFailure, EngineProcess};
 use super::record::{Ending, GameRecord, Termination};
 use super::referee::{self, Progress, Seat};
 use super::schedule::ScheduledGame;
-use crate::game::Game;
+use crate::game::Records;
 
 /// The result of one scheduled game, by its index: a record, or a problem with the match itself.
 pub type GameResult = (usize, Result<GameRecord, String>);
 
 /// What every worker shares: the match, its setup and the setup of each engine.
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: Records> {
     /// The match.
     pub config: &'a MatchConfig,
     /// The match's setup of the game.
@@ -29,18 +29,18 @@ pub struct Worker<'a, G: Game> {
     pub progress: Progress<G>,
 }
 
-impl<G: Game> Clone for Worker<'_, G> {
+impl<G: Records> Clone for Worker<'_, G> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<G: Game> Copy for Worker<'_, G> {}
+impl<G: Records> Copy for Worker<'_, G> {}
 
 /// Engine processes kept between games, by (engine index, occurrence within a game).
 type Pool = HashMap<(usize, usize), EngineProcess>;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Records> Worker<'_, G> {
     /// The setup of each engine of `config`, in engine order.
     ///
     /// # Errors

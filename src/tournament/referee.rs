@@ -2,7 +2,7 @@
 //!
 //! Every engine move is checked against the legal moves of the position; the game ends
 //! - by rule: checkmate, stalemate (a loss in xiangqi), repetition and perpetual check, move-count
-//!   rules, a filled Chinese-checkers target triangle (`Game::outcome`);
+//!   rules, a filled Chinese-checkers target triangle (`Rules::outcome`);
 //! - against an offender: an illegal or missing move, a time loss (beyond the margin), a crash
 //!   (output closed or input refused), a hang (no `bestmove` by the time limit plus the hang grace:
 //!   the process is killed), a UCCI `resign`;
@@ -26,14 +26,14 @@ use super::engine::{EngineFailure, EngineProcess, GoReply};
 use super::openings::Opening;
 use super::record::{Ending, GameRecord, Termination};
 use super::timecontrol::{go_params, Clock, TimeControl};
-use crate::game::{Game, MoveBuffer, Outcome};
+use crate::game::{MoveBuffer, Outcome, Records};
 
 /// A measure of how far each seat still is from its goal (lower is better), for stall detection:
-/// [`Game::progress`], or another for tests.
+/// [`Records::progress`], or another for tests.
 pub type Progress<G> = fn(&G) -> Option<Vec<u32>>;
 
 /// One seat of a game: who plays it and how.
-pub struct Seat<'a, G: Game> {
+pub struct Seat<'a, G: Records> {
     /// The engine process playing the seat.
     pub engine: &'a mut EngineProcess,
     /// Its engine index in the match (for the record).
@@ -51,7 +51,7 @@ pub struct Seat<'a, G: Game> {
 ///
 /// # Errors
 /// Only when the opening itself is invalid for the game (never because of engine behaviour).
-pub fn play_game<G: Game>(
+pub fn play_game<G: Records>(
     seats: &mut [Seat<'_, G>],
     opening: &Opening,
     config: &G::Config,
@@ -93,7 +93,7 @@ fn fail_text(f: &EngineFailure) -> (Termination, String) {
     }
 }
 
-fn seat_name<G: Game>(seats: &[Seat<'_, G>], s: usize) -> String {
+fn seat_name<G: Records>(seats: &[Seat<'_, G>], s: usize) -> String {
     seats.get(s).map_or_else(
         || format!("seat {}", s + 1),
         |seat| seat.engine.spec.name.clone(),
@@ -101,7 +101,7 @@ fn seat_name<G: Game>(seats: &[Seat<'_, G>], s: usize) -> String {
 }
 
 /// A game in progress: the position, the moves, the clocks and the counters of adjudication.
-struct GameState<'a, G: Game> {
+struct GameState<'a, G: Records> {
     pos: G,
     config: &'a G::Config,
     settings: &'a RefereeSettings,
@@ -126,7 +126,7 @@ struct GameState<'a, G: Game> {
     plies_since_progress: u32,
 }
 
-impl<'a, G: Game> GameState<'a, G> {
+impl<'a, G: Records> GameState<'a, G> {
     /// The position after the opening, with the seats' clocks.
     fn new(
         seats: &[Seat<'_, G>],

@@ -2,7 +2,7 @@
 
 use super::config::{MatchConfig, OpeningSource};
 use super::openings::{self, Opening, Rng};
-use crate::game::Game;
+use crate::game::{Evaluation, Notation};
 
 /// Largest opening file `sanqi match` reads (a regular file; a FIFO or a device is refused).
 const MAX_OPENINGS_BYTES: u64 = 1 << 30;
@@ -40,7 +40,7 @@ fn tables(engines: usize, seats: usize) -> Vec<Vec<usize>> {
 ///
 /// # Errors
 /// An unreadable or empty opening file, or a start position the game refuses.
-pub fn schedule<G: Game>(
+pub fn schedule<G: Notation + Evaluation>(
     config: &MatchConfig,
     gc: &G::Config,
 ) -> Result<Vec<ScheduledGame>, String> {

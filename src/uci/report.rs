@@ -48,7 +48,7 @@ pub(crate) struct Style {
 }
 
 /// Win, draw and loss per mille for `score` in `game`, from the game's model
-/// ([`crate::game::Game::WDL`]): a mate is a certain win or loss; `None` without a model or with
+/// ([`crate::game::Evaluation::WDL`]): a mate is a certain win or loss; `None` without a model or with
 /// more than two players.
 pub(crate) fn wdl<G: Game>(game: &G, score: SearchScore) -> Option<(u32, u32, u32)> {
     if game.num_players() != 2 {

@@ -1,12 +1,13 @@
-//! Shared by the match tests: two toy games implemented through the `Game` trait, tic-tac-toe
-//! (two players, with a notation setup option) and a counting race for 2 to 6 players (first to
-//! bring the total to 10 wins), and scripted fake engines (tests/fake_engines/fake.py). The toy
-//! rules are simple enough that every expected result is worked out by hand in a comment.
+//! Shared by the match tests: two toy games written with the rules and notation traits alone
+//! (refereed as `Plain<G>`), tic-tac-toe (two players, with a notation setup option) and a
+//! counting race for 2 to 6 players (first to bring the total to 10 wins), and scripted fake
+//! engines (tests/fake_engines/fake.py). The toy rules are simple enough that every expected
+//! result is worked out by hand in a comment.
 
 use std::time::Duration;
 
 use sanqi::game::{
-    Game, GameError, GameKind, GameMove, MoveList, Outcome, SetupInfo, SetupOption, Value,
+    GameError, GameKind, GameMove, MoveList, Notation, Outcome, Rules, SetupInfo, SetupOption,
 };
 use sanqi::tournament::config::EngineSpec;
 use sanqi::tournament::timecontrol::TimeControl;
@@ -78,7 +79,7 @@ fn cell_text(c: usize, config: &TttConfig) -> String {
     }
 }
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     type Move = Cell;
     type MoveList = MoveList<Cell, 9>;
     type Config = TttConfig;
@@ -91,6 +92,62 @@ impl Game for TicTacToe {
             stm: 0,
         }
     }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.stm
+    }
+
+    fn generate_moves(&self, list: &mut Self::MoveList) {
+        list.clear();
+        if self.rule_outcome().is_none() {
+            for c in 0..9 {
+                if self.board[c] == 0 {
+                    list.push(Cell(c as u16));
+                }
+            }
+        }
+    }
+
+    fn make_move(&mut self, m: Cell) {
+        self.board[m.0 as usize] = self.stm as u8 + 1;
+        self.stm ^= 1;
+    }
+
+    fn undo_move(&mut self, m: Cell) {
+        self.board[m.0 as usize] = 0;
+        self.stm ^= 1;
+    }
+
+    fn hash(&self) -> u64 {
+        self.board
+            .iter()
+            .fold(self.stm as u64, |h, &v| h * 3 + u64::from(v))
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        for l in LINES {
+            let v = self.board[l[0]];
+            if v != 0 && v == self.board[l[1]] && v == self.board[l[2]] {
+                return Some(Outcome::Win(v as usize - 1));
+            }
+        }
+        self.board.iter().all(|&v| v != 0).then_some(Outcome::Draw)
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        Outcome::Draw
+    }
+}
+
+impl Notation for TicTacToe {
     fn from_fen(fen: &str, _: &TttConfig) -> Result<Self, GameError> {
         let (b, s) = fen
             .split_once(' ')
@@ -115,6 +172,7 @@ impl Game for TicTacToe {
         };
         Ok(TicTacToe { board, stm })
     }
+
     fn to_fen(&self) -> String {
         let mut s = String::new();
         for (i, v) in self.board.iter().enumerate() {
@@ -126,62 +184,11 @@ impl Game for TicTacToe {
         s.push_str(if self.stm == 0 { " x" } else { " o" });
         s
     }
+
     fn display(&self) -> String {
         self.to_fen()
     }
-    fn num_players(&self) -> usize {
-        2
-    }
-    fn side_to_move(&self) -> usize {
-        self.stm
-    }
-    fn generate_moves(&self, list: &mut Self::MoveList) {
-        list.clear();
-        if self.rule_outcome().is_none() {
-            for c in 0..9 {
-                if self.board[c] == 0 {
-                    list.push(Cell(c as u16));
-                }
-            }
-        }
-    }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        list.clear();
-    }
-    fn is_noisy(&self, _: Cell) -> bool {
-        false
-    }
-    fn noisy_order(&self, _: Cell) -> i32 {
-        0
-    }
-    fn make_move(&mut self, m: Cell) {
-        self.board[m.0 as usize] = self.stm as u8 + 1;
-        self.stm ^= 1;
-    }
-    fn undo_move(&mut self, m: Cell) {
-        self.board[m.0 as usize] = 0;
-        self.stm ^= 1;
-    }
-    fn hash(&self) -> u64 {
-        self.board
-            .iter()
-            .fold(self.stm as u64, |h, &v| h * 3 + u64::from(v))
-    }
-    fn in_check(&self) -> bool {
-        false
-    }
-    fn rule_outcome(&self) -> Option<Outcome> {
-        for l in LINES {
-            let v = self.board[l[0]];
-            if v != 0 && v == self.board[l[1]] && v == self.board[l[2]] {
-                return Some(Outcome::Win(v as usize - 1));
-            }
-        }
-        self.board.iter().all(|&v| v != 0).then_some(Outcome::Draw)
-    }
-    fn no_moves_outcome(&self) -> Outcome {
-        Outcome::Draw
-    }
+
     fn parse_move(&self, text: &str, config: &TttConfig) -> Result<Cell, GameError> {
         let mut list = Self::MoveList::default();
         self.generate_moves(&mut list);
@@ -190,11 +197,9 @@ impl Game for TicTacToe {
             .find(|m| cell_text(m.0 as usize, config) == text)
             .ok_or_else(|| GameError::new(format!("`{text}` is not a legal move")))
     }
+
     fn format_move(&self, m: Cell, config: &TttConfig) -> String {
         cell_text(m.0 as usize, config)
-    }
-    fn evaluate(&self) -> Value {
-        0
     }
 }
 
@@ -230,7 +235,7 @@ pub fn players(n: u8) -> RaceConfig {
     RaceConfig { players: n }
 }
 
-impl Game for Race {
+impl Rules for Race {
     type Move = Cell;
     type MoveList = MoveList<Cell, 4>;
     type Config = RaceConfig;
@@ -244,38 +249,22 @@ impl Game for Race {
             last: Vec::new(),
         }
     }
-    fn from_fen(fen: &str, c: &RaceConfig) -> Result<Self, GameError> {
-        let mut r = Race::startpos(c);
-        r.total = fen.parse().map_err(|_| GameError::new("bad total"))?;
-        Ok(r)
-    }
-    fn to_fen(&self) -> String {
-        self.total.to_string()
-    }
-    fn display(&self) -> String {
-        self.to_fen()
-    }
+
     fn num_players(&self) -> usize {
         self.players
     }
+
     fn side_to_move(&self) -> usize {
         self.stm
     }
+
     fn generate_moves(&self, list: &mut Self::MoveList) {
         list.clear();
         if self.total < 10 {
             list.extend([Cell(0), Cell(1), Cell(2), Cell(3)]);
         }
     }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        list.clear();
-    }
-    fn is_noisy(&self, _: Cell) -> bool {
-        false
-    }
-    fn noisy_order(&self, _: Cell) -> i32 {
-        0
-    }
+
     fn make_move(&mut self, m: Cell) {
         self.total = match m.0 {
             3 => self.total.saturating_sub(1),
@@ -284,6 +273,7 @@ impl Game for Race {
         self.last.push(self.stm);
         self.stm = (self.stm + 1) % self.players;
     }
+
     fn undo_move(&mut self, m: Cell) {
         // Only used by search, not by the referee (taking back `-1` at 0 is not exact).
         self.total = match m.0 {
@@ -292,18 +282,39 @@ impl Game for Race {
         };
         self.stm = self.last.pop().unwrap_or(0);
     }
+
     fn hash(&self) -> u64 {
         ((self.last.len() as u64) << 32) | (u64::from(self.total) * 8) | self.stm as u64
     }
+
     fn in_check(&self) -> bool {
         false
     }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         (self.total >= 10).then(|| Outcome::Win(self.last.last().copied().unwrap_or(0)))
     }
+
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Draw
     }
+}
+
+impl Notation for Race {
+    fn from_fen(fen: &str, c: &RaceConfig) -> Result<Self, GameError> {
+        let mut r = Race::startpos(c);
+        r.total = fen.parse().map_err(|_| GameError::new("bad total"))?;
+        Ok(r)
+    }
+
+    fn to_fen(&self) -> String {
+        self.total.to_string()
+    }
+
+    fn display(&self) -> String {
+        self.to_fen()
+    }
+
     fn parse_move(&self, text: &str, _: &RaceConfig) -> Result<Cell, GameError> {
         match text {
             "0000" => Ok(Cell(0)),
@@ -313,15 +324,13 @@ impl Game for Race {
             _ => Err(GameError::new(format!("`{text}` is not a legal move"))),
         }
     }
+
     fn format_move(&self, m: Cell, _: &RaceConfig) -> String {
         match m.0 {
             0 => "0000".into(),
             3 => "-1".into(),
             n => n.to_string(),
         }
-    }
-    fn evaluate(&self) -> Value {
-        0
     }
 }
 

@@ -12,7 +12,8 @@ pub mod toys;
 
 use std::process::{Command, Stdio};
 
-use sanqi::game::{Game, MoveBuffer};
+use sanqi::game::prelude::*;
+use sanqi::game::MoveBuffer;
 use sanqi::search::{
     IterationInfo, SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchResult, Searcher,
 };

@@ -1,9 +1,11 @@
-//! Small games written against the `Game` trait to test the generic search, and brute-force
-//! references that do not share code with the search.
+//! Small games written with the rules and notation traits alone (`Rules`, `Notation`) to test the
+//! generic search, which plays them as `Plain<G>` (every position evaluated 0, no search hints:
+//! the values come from the games' ends alone), and brute-force references that do not share
+//! code with the search.
 
 use std::collections::HashMap;
 
-use sanqi::game::{Game, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
+use sanqi::game::{GameError, GameMove, MoveBuffer, MoveList, Notation, Outcome, Rules};
 use sanqi::search::MATE;
 
 /// A move of the toy games: one small number (a count to take, a cell, a column).
@@ -27,14 +29,8 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// A deterministic pseudo-random evaluation in -40..=40 (noise that full-depth search must
-/// see through).
-fn noise(key: u64) -> Value {
-    (mix(key ^ 0x5555) % 81) as Value - 40
-}
-
 /// A toy move token (the move's number), matched against the legal moves.
-fn parse_toy_move<G: Game<Move = ToyMove>>(pos: &G, text: &str) -> Result<ToyMove, GameError> {
+fn parse_toy_move<G: Rules<Move = ToyMove>>(pos: &G, text: &str) -> Result<ToyMove, GameError> {
     let mut list = G::MoveList::default();
     pos.generate_moves(&mut list);
     list.moves()
@@ -42,18 +38,6 @@ fn parse_toy_move<G: Game<Move = ToyMove>>(pos: &G, text: &str) -> Result<ToyMov
         .copied()
         .find(|m| m.0.to_string() == text)
         .ok_or_else(|| GameError::new(format!("illegal move '{text}'")))
-}
-
-/// The legal moves that `is_noisy` picks.
-fn noisy_toy_moves<G: Game<Move = ToyMove>>(pos: &G, list: &mut G::MoveList) {
-    let mut all = G::MoveList::default();
-    pos.generate_moves(&mut all);
-    list.clear_moves();
-    for &m in all.moves() {
-        if pos.is_noisy(m) {
-            list.push_move(m);
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -79,7 +63,7 @@ impl Nim {
     }
 }
 
-impl Game for Nim {
+impl Rules for Nim {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 16>;
     type Config = ();
@@ -88,25 +72,15 @@ impl Game for Nim {
     fn startpos(_config: &()) -> Self {
         Nim::new(21, 3, 2)
     }
-    fn from_fen(fen: &str, _config: &()) -> Result<Self, GameError> {
-        let pile = fen
-            .trim()
-            .parse()
-            .map_err(|_| GameError::new(format!("bad pile '{fen}'")))?;
-        Ok(Nim::new(pile, 3, 2))
-    }
-    fn to_fen(&self) -> String {
-        self.pile.to_string()
-    }
-    fn display(&self) -> String {
-        format!("pile {} to move {}", self.pile, self.to_move)
-    }
+
     fn num_players(&self) -> usize {
         self.players
     }
+
     fn side_to_move(&self) -> usize {
         self.to_move
     }
+
     fn generate_moves(&self, list: &mut Self::MoveList) {
         list.clear_moves();
         for take in 1..=self.max_take {
@@ -115,26 +89,17 @@ impl Game for Nim {
             }
         }
     }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        list.clear_moves();
-        if self.pile > 0 && self.pile <= u32::from(self.max_take) {
-            list.push_move(ToyMove(self.pile as u8));
-        }
-    }
-    fn is_noisy(&self, m: ToyMove) -> bool {
-        u32::from(m.0) == self.pile
-    }
-    fn noisy_order(&self, _m: ToyMove) -> i32 {
-        100
-    }
+
     fn make_move(&mut self, m: ToyMove) {
         self.pile -= u32::from(m.0);
         self.to_move = (self.to_move + 1) % self.players;
     }
+
     fn undo_move(&mut self, m: ToyMove) {
         self.pile += u32::from(m.0);
         self.to_move = (self.to_move + self.players - 1) % self.players;
     }
+
     fn hash(&self) -> u64 {
         // The rule parameters are part of the state: one table serves several variants.
         mix(u64::from(self.pile) << 24
@@ -142,26 +107,43 @@ impl Game for Nim {
             | (self.players as u64) << 8
             | self.to_move as u64)
     }
+
     fn in_check(&self) -> bool {
         false
     }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         (self.pile == 0).then(|| Outcome::Win((self.to_move + self.players - 1) % self.players))
     }
+
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Win((self.to_move + self.players - 1) % self.players)
     }
+}
+
+impl Notation for Nim {
+    fn from_fen(fen: &str, _config: &()) -> Result<Self, GameError> {
+        let pile = fen
+            .trim()
+            .parse()
+            .map_err(|_| GameError::new(format!("bad pile '{fen}'")))?;
+        Ok(Nim::new(pile, 3, 2))
+    }
+
+    fn to_fen(&self) -> String {
+        self.pile.to_string()
+    }
+
+    fn display(&self) -> String {
+        format!("pile {} to move {}", self.pile, self.to_move)
+    }
+
     fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
         parse_toy_move(self, text)
     }
+
     fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
-    }
-    fn evaluate(&self) -> Value {
-        self.evaluate_for(self.to_move)
-    }
-    fn evaluate_for(&self, player: usize) -> Value {
-        noise(self.hash() ^ player as u64)
     }
 }
 
@@ -209,7 +191,7 @@ impl TicTacToe {
     }
 }
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 9>;
     type Config = ();
@@ -218,6 +200,66 @@ impl Game for TicTacToe {
     fn startpos(_config: &()) -> Self {
         TicTacToe::empty()
     }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.to_move
+    }
+
+    fn generate_moves(&self, list: &mut Self::MoveList) {
+        list.clear_moves();
+        if self.has_line(0) || self.has_line(1) {
+            return;
+        }
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c == 0 {
+                list.push_move(ToyMove(i as u8));
+            }
+        }
+    }
+
+    fn make_move(&mut self, m: ToyMove) {
+        self.cells[usize::from(m.0)] = self.to_move as u8 + 1;
+        self.to_move ^= 1;
+    }
+
+    fn undo_move(&mut self, m: ToyMove) {
+        self.cells[usize::from(m.0)] = 0;
+        self.to_move ^= 1;
+    }
+
+    fn hash(&self) -> u64 {
+        let mut code = 0u64;
+        for &c in &self.cells {
+            code = code * 3 + u64::from(c);
+        }
+        mix(code << 1 | self.to_move as u64)
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        let last = self.to_move ^ 1;
+        if self.has_line(last) {
+            Some(Outcome::Win(last))
+        } else if self.cells.iter().all(|&c| c != 0) {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        Outcome::Draw
+    }
+}
+
+impl Notation for TicTacToe {
     fn from_fen(fen: &str, _config: &()) -> Result<Self, GameError> {
         let mut t = TicTacToe::empty();
         let chars: Vec<char> = fen.chars().collect();
@@ -237,6 +279,7 @@ impl Game for TicTacToe {
         t.to_move = usize::from(x > o);
         Ok(t)
     }
+
     fn to_fen(&self) -> String {
         self.cells
             .iter()
@@ -247,83 +290,17 @@ impl Game for TicTacToe {
             })
             .collect()
     }
+
     fn display(&self) -> String {
         self.to_fen()
     }
-    fn num_players(&self) -> usize {
-        2
-    }
-    fn side_to_move(&self) -> usize {
-        self.to_move
-    }
-    fn generate_moves(&self, list: &mut Self::MoveList) {
-        list.clear_moves();
-        if self.has_line(0) || self.has_line(1) {
-            return;
-        }
-        for (i, &c) in self.cells.iter().enumerate() {
-            if c == 0 {
-                list.push_move(ToyMove(i as u8));
-            }
-        }
-    }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        noisy_toy_moves(self, list);
-    }
-    fn is_noisy(&self, m: ToyMove) -> bool {
-        self.completes_line(usize::from(m.0))
-    }
-    fn noisy_order(&self, m: ToyMove) -> i32 {
-        i32::from(m.0)
-    }
-    fn make_move(&mut self, m: ToyMove) {
-        self.cells[usize::from(m.0)] = self.to_move as u8 + 1;
-        self.to_move ^= 1;
-    }
-    fn undo_move(&mut self, m: ToyMove) {
-        self.cells[usize::from(m.0)] = 0;
-        self.to_move ^= 1;
-    }
-    fn hash(&self) -> u64 {
-        let mut code = 0u64;
-        for &c in &self.cells {
-            code = code * 3 + u64::from(c);
-        }
-        mix(code << 1 | self.to_move as u64)
-    }
-    fn in_check(&self) -> bool {
-        false
-    }
-    fn rule_outcome(&self) -> Option<Outcome> {
-        let last = self.to_move ^ 1;
-        if self.has_line(last) {
-            Some(Outcome::Win(last))
-        } else if self.cells.iter().all(|&c| c != 0) {
-            Some(Outcome::Draw)
-        } else {
-            None
-        }
-    }
-    fn no_moves_outcome(&self) -> Outcome {
-        Outcome::Draw
-    }
+
     fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
         parse_toy_move(self, text)
     }
+
     fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
-    }
-    fn evaluate(&self) -> Value {
-        // Lines still open for the side to move minus lines open for the opponent, plus noise.
-        let me = self.to_move as u8 + 1;
-        let them = 3 - me;
-        let open = |p: u8| {
-            LINES
-                .iter()
-                .filter(|l| l.iter().all(|&c| self.cells[c] != 3 - p))
-                .count() as Value
-        };
-        10 * (open(me) - open(them)) + noise(self.hash()) / 4
     }
 }
 
@@ -363,7 +340,7 @@ impl Default for Connect4 {
     }
 }
 
-impl Game for Connect4 {
+impl Rules for Connect4 {
     type Move = ToyMove;
     type MoveList = MoveList<ToyMove, 7>;
     type Config = ();
@@ -372,26 +349,15 @@ impl Game for Connect4 {
     fn startpos(_config: &()) -> Self {
         Connect4::new()
     }
-    fn from_fen(fen: &str, config: &()) -> Result<Self, GameError> {
-        let mut c = Connect4::new();
-        for ch in fen.trim().chars() {
-            let m = c.parse_move(&ch.to_string(), config)?;
-            c.make_move(m);
-        }
-        Ok(c)
-    }
-    fn to_fen(&self) -> String {
-        format!("{:?}", self.boards)
-    }
-    fn display(&self) -> String {
-        self.to_fen()
-    }
+
     fn num_players(&self) -> usize {
         2
     }
+
     fn side_to_move(&self) -> usize {
         self.to_move
     }
+
     fn generate_moves(&self, list: &mut Self::MoveList) {
         list.clear_moves();
         if Self::four(self.boards[self.to_move ^ 1]) {
@@ -403,17 +369,7 @@ impl Game for Connect4 {
             }
         }
     }
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        noisy_toy_moves(self, list);
-    }
-    fn is_noisy(&self, m: ToyMove) -> bool {
-        let col = u64::from(m.0);
-        let bit = 1u64 << (col * 7 + u64::from(self.heights[col as usize]));
-        Self::four(self.boards[self.to_move] | bit)
-    }
-    fn noisy_order(&self, _m: ToyMove) -> i32 {
-        1
-    }
+
     fn make_move(&mut self, m: ToyMove) {
         let col = usize::from(m.0);
         self.boards[self.to_move] |= 1u64 << (col * 7 + usize::from(self.heights[col]));
@@ -421,6 +377,7 @@ impl Game for Connect4 {
         self.to_move ^= 1;
         self.moves += 1;
     }
+
     fn undo_move(&mut self, m: ToyMove) {
         let col = usize::from(m.0);
         self.to_move ^= 1;
@@ -428,12 +385,15 @@ impl Game for Connect4 {
         self.boards[self.to_move] &= !(1u64 << (col * 7 + usize::from(self.heights[col])));
         self.moves -= 1;
     }
+
     fn hash(&self) -> u64 {
         mix(self.boards[0].wrapping_mul(0x1F3D_5B79) ^ mix(self.boards[1]) ^ self.to_move as u64)
     }
+
     fn in_check(&self) -> bool {
         false
     }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         let last = self.to_move ^ 1;
         if Self::four(self.boards[last]) {
@@ -444,27 +404,36 @@ impl Game for Connect4 {
             None
         }
     }
+
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Draw
     }
+}
+
+impl Notation for Connect4 {
+    fn from_fen(fen: &str, config: &()) -> Result<Self, GameError> {
+        let mut c = Connect4::new();
+        for ch in fen.trim().chars() {
+            let m = c.parse_move(&ch.to_string(), config)?;
+            c.make_move(m);
+        }
+        Ok(c)
+    }
+
+    fn to_fen(&self) -> String {
+        format!("{:?}", self.boards)
+    }
+
+    fn display(&self) -> String {
+        self.to_fen()
+    }
+
     fn parse_move(&self, text: &str, _config: &()) -> Result<ToyMove, GameError> {
         parse_toy_move(self, text)
     }
+
     fn format_move(&self, m: ToyMove, _config: &()) -> String {
         m.0.to_string()
-    }
-    fn evaluate(&self) -> Value {
-        // Central pieces count more, plus noise so that ties are rare.
-        let weight = |b: u64| -> Value {
-            (0..7)
-                .map(|c| {
-                    let column = (b >> (c * 7)) & 0x3F;
-                    column.count_ones() as Value * [1, 2, 3, 5, 3, 2, 1][c]
-                })
-                .sum()
-        };
-        4 * (weight(self.boards[self.to_move]) - weight(self.boards[self.to_move ^ 1]))
-            + noise(self.hash()) / 2
     }
 }
 
@@ -484,7 +453,7 @@ fn at_ply(v: i32, ply: i32) -> i32 {
 
 /// Exact two-player negamax value with mate distances (`MATE - plies` for a win), memoised by
 /// hash (the toy hashes are collision-free).
-pub fn negamax_reference<G: Game>(pos: &mut G, ply: i32, memo: &mut HashMap<u64, i32>) -> i32 {
+pub fn negamax_reference<G: Rules>(pos: &mut G, ply: i32, memo: &mut HashMap<u64, i32>) -> i32 {
     if let Some(&v) = memo.get(&pos.hash()) {
         return at_ply(v, ply);
     }
@@ -519,7 +488,7 @@ pub fn negamax_reference<G: Game>(pos: &mut G, ply: i32, memo: &mut HashMap<u64,
 
 /// Exact paranoid value for the root player `root` (who maximises; everyone else minimises),
 /// with mate distances, memoised by hash for this root player.
-pub fn paranoid_reference<G: Game>(
+pub fn paranoid_reference<G: Rules>(
     pos: &mut G,
     root: usize,
     ply: i32,
@@ -557,7 +526,7 @@ pub fn paranoid_reference<G: Game>(
 }
 
 /// Every position reachable from `start` (not past the end of the game), deduplicated.
-pub fn reachable<G: Game>(start: &G, limit: usize) -> Vec<G> {
+pub fn reachable<G: Rules>(start: &G, limit: usize) -> Vec<G> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut stack = vec![start.clone()];

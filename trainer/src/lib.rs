@@ -11,7 +11,7 @@ use std::io::{BufRead, BufReader};
 use std::sync::Arc;
 use std::time::Instant;
 
-use sanqi::game::Game;
+use sanqi::game::prelude::*;
 use sanqi::nnue::{Network, QA, QB, SCALE};
 
 /// Pieces a position may hold (chess and xiangqi: 32).

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use sanqi::game::chess::Chess;
+use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::game::Game;
 use sanqi_trainer::{load, quantisation_error, train, Mirror, TrainConfig};
 
 const USAGE: &str =

@@ -28,7 +28,7 @@ use board::castle_targets;
 use types::*;
 
 use crate::game::setup::{flag_value, SetupInfo, SetupOption};
-use crate::game::{Game, GameError, Outcome, Value};
+use crate::game::{Evaluation, GameError, Notation, Outcome, Records, Rules, SearchHints, Value};
 use crate::tune::{OptionType, Param};
 
 /// The standard start position.
@@ -135,36 +135,18 @@ impl Chess {
     }
 }
 
-impl Game for Chess {
+impl Rules for Chess {
     type Move = Move;
     type MoveList = ChessMoveList;
     type Config = ChessConfig;
     const NAME: &'static str = "chess";
-    const SEARCH_LABEL: &'static str = "Chess";
     const SETUP: &'static [SetupOption<ChessConfig>] = SETUP;
-    const PARAMS: &'static [&'static Param] = eval::PARAMS;
-    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
-    const BENCH_DEPTH: u32 = 13;
-    const FEN_RANKS: usize = 8;
-    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
-        weights: &[('p', 1.0), ('n', 3.0), ('b', 3.0), ('r', 5.0), ('q', 9.0)],
-        lo: 5.0,
-        hi: 78.0,
-        reference: 78.0,
-        // Fitted to 364,531 positions of 4,000 self-play games (docs/wdl/README.md).
-        a: [-2281.28, 4642.91, -3021.04, 719.576],
-        b: [-912.005, 1685.20, -898.011, 233.299],
-    });
 
     fn startpos(config: &ChessConfig) -> Self {
         match fen::parse(STARTPOS, config.chess960) {
             Ok(pos) => pos,
             Err(e) => unreachable!("the start position FEN is valid: {e}"),
         }
-    }
-
-    fn from_fen(fen: &str, config: &ChessConfig) -> Result<Self, GameError> {
-        fen::parse(fen, config.chess960)
     }
 
     /// Chess960: the 960 start positions.
@@ -184,31 +166,6 @@ impl Game for Chess {
         }
     }
 
-    fn to_fen(&self) -> String {
-        fen::write(self)
-    }
-
-    fn display(&self) -> String {
-        let mut out = String::new();
-        let sep = " +---+---+---+---+---+---+---+---+\n";
-        out.push_str(sep);
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let p = self.piece_on(rank * 8 + file);
-                let c = if p == NO_PIECE { ' ' } else { piece_char(p) };
-                out.push_str(" | ");
-                out.push(c);
-            }
-            out.push_str(&format!(" | {}\n", rank + 1));
-            out.push_str(sep);
-        }
-        out.push_str("   a   b   c   d   e   f   g   h\n\n");
-        out.push_str(&format!("Fen: {}\n", self.to_fen()));
-        out.push_str(&format!("Key: {:016X}\n", self.hash));
-        out.push_str(&format!("Checkers: {}", fen::square_list(self.checkers)));
-        out
-    }
-
     fn num_players(&self) -> usize {
         2
     }
@@ -222,60 +179,6 @@ impl Game for Chess {
         self.generate::<_, false>(list);
     }
 
-    /// Legal captures (en passant included) and promotions (all four pieces, quiet or not).
-    /// In check this gives only the evasions that capture or promote: quiescence should use
-    /// `generate_moves` when `in_check()`.
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        list.clear();
-        self.generate::<_, true>(list);
-    }
-
-    fn is_noisy(&self, m: Move) -> bool {
-        match m.kind() {
-            PROMOTION | EN_PASSANT => true,
-            CASTLING => false,
-            _ => !m.is_null() && self.piece_on(m.to()) != NO_PIECE,
-        }
-    }
-
-    /// MVV-LVA: the victim's value times 8 minus the attacker's kind; promotions add the value
-    /// of the new piece.
-    fn structure_key(&self) -> Option<u64> {
-        let pawns = self.by_kind[PAWN];
-        let white = pawns & self.by_side[WHITE];
-        let black = pawns & self.by_side[BLACK];
-        Some(
-            (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
-                .rotate_left(29),
-        )
-    }
-
-    fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        self.static_exchange_ge(m, threshold)
-    }
-
-    fn noisy_order(&self, m: Move) -> i32 {
-        let attacker = kind_of(self.piece_on(m.from())) as i32;
-        let victim = match m.kind() {
-            EN_PASSANT => eval::VALUE[PAWN],
-            CASTLING => 0,
-            _ => {
-                let p = self.piece_on(m.to());
-                if p == NO_PIECE {
-                    0
-                } else {
-                    eval::VALUE[kind_of(p)]
-                }
-            }
-        };
-        let promo = if m.kind() == PROMOTION {
-            eval::VALUE[m.promo()] - eval::VALUE[PAWN]
-        } else {
-            0
-        };
-        (victim + promo) * 8 - attacker
-    }
-
     /// Plays a legal move; [`Move::NULL`] (`0000`) is played as a pass.
     #[inline]
     fn make_move(&mut self, m: Move) {
@@ -285,11 +188,6 @@ impl Game for Chess {
     #[inline]
     fn undo_move(&mut self, m: Move) {
         self.undo(m);
-    }
-
-    fn can_null_move(&self) -> bool {
-        let us = self.side();
-        self.checkers == 0 && self.by_side[us] & !(self.by_kind[PAWN] | self.by_kind[KING]) != 0
     }
 
     fn make_null_move(&mut self) {
@@ -315,10 +213,6 @@ impl Game for Chess {
         self.outcome_by_rule(0)
     }
 
-    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
-        self.outcome_by_rule(if twofold { plies_from_root } else { 0 })
-    }
-
     fn no_moves_outcome(&self) -> Outcome {
         if self.checkers != 0 {
             Outcome::Win(self.side() ^ 1)
@@ -327,15 +221,43 @@ impl Game for Chess {
         }
     }
 
-    fn outcome_reason(&self, outcome: Outcome) -> String {
-        let reason = match outcome {
-            Outcome::Win(_) => "by checkmate",
-            Outcome::Draw if self.rule_outcome().is_none() => "by stalemate",
-            Outcome::Draw if self.insufficient_material() => "by insufficient material",
-            Outcome::Draw if self.halfmove >= 100 => "by the fifty-move rule",
-            Outcome::Draw => "by threefold repetition",
-        };
-        reason.to_string()
+    /// Perft through the same make/undo path as search, counting the last ply without
+    /// building a list (see `perft.rs`).
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.perft_nodes(depth)
+    }
+}
+
+impl Notation for Chess {
+    const FEN_RANKS: usize = 8;
+
+    fn from_fen(fen: &str, config: &ChessConfig) -> Result<Self, GameError> {
+        fen::parse(fen, config.chess960)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn display(&self) -> String {
+        let mut out = String::new();
+        let sep = " +---+---+---+---+---+---+---+---+\n";
+        out.push_str(sep);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let p = self.piece_on(rank * 8 + file);
+                let c = if p == NO_PIECE { ' ' } else { piece_char(p) };
+                out.push_str(" | ");
+                out.push(c);
+            }
+            out.push_str(&format!(" | {}\n", rank + 1));
+            out.push_str(sep);
+        }
+        out.push_str("   a   b   c   d   e   f   g   h\n\n");
+        out.push_str(&format!("Fen: {}\n", self.to_fen()));
+        out.push_str(&format!("Key: {:016X}\n", self.hash));
+        out.push_str(&format!("Checkers: {}", fen::square_list(self.checkers)));
+        out
     }
 
     fn player_name(&self, player: usize) -> String {
@@ -437,23 +359,19 @@ impl Game for Chess {
         }
         s
     }
+}
 
-    fn record_move(&self, m: Move, _config: &ChessConfig) -> String {
-        self.san(m)
-    }
-
-    /// Standard chess needs no tags; Chess960 is `[Variant "Chess960"]`.
-    fn record_tags(config: &ChessConfig) -> Vec<(&'static str, String)> {
-        if config.chess960 {
-            vec![("Variant", "Chess960".to_string())]
-        } else {
-            Vec::new()
-        }
-    }
-
-    fn record_needs_fen(start: &str, config: &ChessConfig) -> bool {
-        config.chess960 || start != STARTPOS
-    }
+impl Evaluation for Chess {
+    const PARAMS: &'static [&'static Param] = eval::PARAMS;
+    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
+        weights: &[('p', 1.0), ('n', 3.0), ('b', 3.0), ('r', 5.0), ('q', 9.0)],
+        lo: 5.0,
+        hi: 78.0,
+        reference: 78.0,
+        // Fitted to 364,531 positions of 4,000 self-play games (docs/wdl/README.md).
+        a: [-2281.28, 4642.91, -3021.04, 719.576],
+        b: [-912.005, 1685.20, -898.011, 233.299],
+    });
 
     /// The network's evaluation while `Use NNUE` is on (a draw by insufficient material is
     /// 0), else the hand-written one.
@@ -482,10 +400,103 @@ impl Game for Chess {
     fn eval_terms(&self) -> Vec<(String, Value)> {
         eval::eval_terms(self)
     }
+}
 
-    /// Perft through the same make/undo path as search, counting the last ply without
-    /// building a list (see `perft.rs`).
-    fn perft(&mut self, depth: u32) -> u64 {
-        self.perft_nodes(depth)
+impl SearchHints for Chess {
+    const SEARCH_LABEL: &'static str = "Chess";
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 13;
+
+    /// Legal captures (en passant included) and promotions (all four pieces, quiet or not).
+    /// In check this gives only the evasions that capture or promote: quiescence should use
+    /// `generate_moves` when `in_check()`.
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        list.clear();
+        self.generate::<_, true>(list);
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        match m.kind() {
+            PROMOTION | EN_PASSANT => true,
+            CASTLING => false,
+            _ => !m.is_null() && self.piece_on(m.to()) != NO_PIECE,
+        }
+    }
+
+    fn structure_key(&self) -> Option<u64> {
+        let pawns = self.by_kind[PAWN];
+        let white = pawns & self.by_side[WHITE];
+        let black = pawns & self.by_side[BLACK];
+        Some(
+            (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+                .rotate_left(29),
+        )
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.static_exchange_ge(m, threshold)
+    }
+
+    /// MVV-LVA: the victim's value times 8 minus the attacker's kind; promotions add the value
+    /// of the new piece.
+    fn noisy_order(&self, m: Move) -> i32 {
+        let attacker = kind_of(self.piece_on(m.from())) as i32;
+        let victim = match m.kind() {
+            EN_PASSANT => eval::VALUE[PAWN],
+            CASTLING => 0,
+            _ => {
+                let p = self.piece_on(m.to());
+                if p == NO_PIECE {
+                    0
+                } else {
+                    eval::VALUE[kind_of(p)]
+                }
+            }
+        };
+        let promo = if m.kind() == PROMOTION {
+            eval::VALUE[m.promo()] - eval::VALUE[PAWN]
+        } else {
+            0
+        };
+        (victim + promo) * 8 - attacker
+    }
+
+    fn can_null_move(&self) -> bool {
+        let us = self.side();
+        self.checkers == 0 && self.by_side[us] & !(self.by_kind[PAWN] | self.by_kind[KING]) != 0
+    }
+
+    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
+        self.outcome_by_rule(if twofold { plies_from_root } else { 0 })
+    }
+}
+
+impl Records for Chess {
+    fn outcome_reason(&self, outcome: Outcome) -> String {
+        let reason = match outcome {
+            Outcome::Win(_) => "by checkmate",
+            Outcome::Draw if self.rule_outcome().is_none() => "by stalemate",
+            Outcome::Draw if self.insufficient_material() => "by insufficient material",
+            Outcome::Draw if self.halfmove >= 100 => "by the fifty-move rule",
+            Outcome::Draw => "by threefold repetition",
+        };
+        reason.to_string()
+    }
+
+    fn record_move(&self, m: Move, _config: &ChessConfig) -> String {
+        self.san(m)
+    }
+
+    /// Standard chess needs no tags; Chess960 is `[Variant "Chess960"]`.
+    fn record_tags(config: &ChessConfig) -> Vec<(&'static str, String)> {
+        if config.chess960 {
+            vec![("Variant", "Chess960".to_string())]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn record_needs_fen(start: &str, config: &ChessConfig) -> bool {
+        config.chess960 || start != STARTPOS
     }
 }

@@ -4,12 +4,12 @@
 use super::bitboard::{file_of, rank_of, square_name};
 use super::types::*;
 use super::Chess;
-use crate::game::{Game, MoveBuffer};
+use crate::game::{MoveBuffer, Notation, Rules};
 
 impl Chess {
     /// The SAN text of `m`, which must be legal here (an illegal move is written in UCI form).
     pub fn san(&self, m: Move) -> String {
-        let mut list = <Chess as Game>::MoveList::default();
+        let mut list = <Chess as Rules>::MoveList::default();
         self.generate_moves(&mut list);
         if m.is_null() || !list.moves().contains(&m) {
             return self.format_move(m, &super::ChessConfig::default());
@@ -64,7 +64,7 @@ impl Chess {
         let mut after = self.clone();
         after.make_move(m);
         if after.in_check() {
-            let mut replies = <Chess as Game>::MoveList::default();
+            let mut replies = <Chess as Rules>::MoveList::default();
             after.generate_moves(&mut replies);
             san.push(if replies.moves().is_empty() { '#' } else { '+' });
         }

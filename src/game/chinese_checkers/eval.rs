@@ -18,7 +18,7 @@
 //!
 //! The evaluation for side `p` is `g(p) - max over the other sides q of g(q)` (each term as the
 //! difference to that best opponent), so with two players it is zero-sum and
-//! [`Game::evaluate`](crate::game::Game::evaluate) is the evaluation for the side to move.
+//! [`Evaluation::evaluate`](crate::game::Evaluation::evaluate) is the evaluation for the side to move.
 
 use arrayvec::ArrayVec;
 
@@ -258,7 +258,7 @@ pub fn distance_to_triangle(cell: Cell, triangle: super::Triangle) -> u32 {
 mod tests {
     use super::*;
     use crate::game::chinese_checkers::ChineseCheckersConfig;
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use std::sync::Mutex;
 
     /// Tests that change weights hold this (the weights are shared statics).
@@ -280,7 +280,7 @@ mod tests {
             if pos.winner().is_some() {
                 break;
             }
-            let mut list = <ChineseCheckers as Game>::MoveList::default();
+            let mut list = <ChineseCheckers as crate::game::Rules>::MoveList::default();
             pos.generate_moves(&mut list);
             state = state
                 .wrapping_mul(6_364_136_223_846_793_005)

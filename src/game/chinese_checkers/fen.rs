@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use super::cells::{Cell, CellSet, Triangle, NUM_CELLS, RANK_LENGTHS, TABLES};
 use super::{ChineseCheckers, Move, Rules, MAX_PIECES_PER_PLAYER};
-use crate::game::{Game, GameError};
+use crate::game::GameError;
+use crate::game::Rules as _;
 
 /// The 2-player start position.
 pub const START_2: &str = "D/DD/DDD/DDDD/13/12/11/10/9/10/11/12/13/AAAA/AAA/AA/A AD A 0";
@@ -250,7 +251,7 @@ pub fn draw(pos: &ChineseCheckers) -> String {
 /// Reads a move token (`k3k5`, `0000`) and matches it against the legal moves.
 pub fn parse_move(pos: &ChineseCheckers, text: &str) -> Result<Move, GameError> {
     let text = text.trim();
-    let mut list = <ChineseCheckers as Game>::MoveList::default();
+    let mut list = <ChineseCheckers as crate::game::Rules>::MoveList::default();
     pos.generate_moves(&mut list);
     if text == "0000" {
         if list.contains(&Move::PASS) {

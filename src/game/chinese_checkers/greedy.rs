@@ -17,7 +17,8 @@
 
 use super::distance::plain_distance;
 use super::{ChineseCheckers, Move};
-use crate::game::{Game, GameMove, MoveBuffer};
+use crate::game::Rules as _;
+use crate::game::{GameMove, MoveBuffer};
 
 /// Which player answers `go` for Chinese checkers (the `CC Player` option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -71,7 +72,7 @@ fn mix(mut x: u64) -> u64 {
 /// The greedy move of the side to move with tie seed `seed` (`None` only when the position is
 /// won: there is no legal move at all).
 pub fn greedy_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
-    let mut list = <ChineseCheckers as Game>::MoveList::default();
+    let mut list = <ChineseCheckers as crate::game::Rules>::MoveList::default();
     pos.generate_moves(&mut list);
     let salt = mix(seed ^ mix(pos.hash()));
     let mut best: Option<((i32, i32, u64), Move)> = None;
@@ -91,7 +92,7 @@ pub fn greedy_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
 /// Whether `m` is one of the moves the greedy rule may play for the side to move, with any tie
 /// seed: a legal move of the largest (gain, rearness) key, or the pass when it is the only move.
 pub fn is_greedy(pos: &ChineseCheckers, m: Move) -> bool {
-    let mut list = <ChineseCheckers as Game>::MoveList::default();
+    let mut list = <ChineseCheckers as crate::game::Rules>::MoveList::default();
     pos.generate_moves(&mut list);
     if !list.moves().contains(&m) {
         return false;
@@ -111,6 +112,7 @@ pub fn is_greedy(pos: &ChineseCheckers, m: Move) -> bool {
 mod tests {
     use super::*;
     use crate::game::chinese_checkers::ChineseCheckersConfig;
+    use crate::game::Notation;
 
     fn start(players: u8) -> ChineseCheckers {
         ChineseCheckers::startpos(&ChineseCheckersConfig {
@@ -174,7 +176,7 @@ mod tests {
                 let seed = u64::from(players) * 1000 + ply;
                 let m = greedy_choice(&p, seed).expect("a move");
                 let tip = p.target(p.side_to_move()).tip().to_string();
-                let mut list = <ChineseCheckers as Game>::MoveList::default();
+                let mut list = <ChineseCheckers as crate::game::Rules>::MoveList::default();
                 p.generate_moves(&mut list);
                 let key = |m: Move| {
                     let text = m.to_string();
@@ -201,7 +203,7 @@ mod tests {
                 if p.winner().is_some() {
                     break;
                 }
-                let mut list = <ChineseCheckers as Game>::MoveList::default();
+                let mut list = <ChineseCheckers as crate::game::Rules>::MoveList::default();
                 p.generate_moves(&mut list);
                 for seed in 0..5 {
                     let m = greedy_choice(&p, seed).expect("a move");

@@ -22,7 +22,10 @@
 use std::fmt;
 
 use crate::game::setup::SetupOption;
-use crate::game::{Game, GameError, GameMove, MoveList, Outcome, Value};
+use crate::game::Rules as _;
+use crate::game::{
+    Evaluation, GameError, GameMove, MoveList, Notation, Outcome, Records, SearchHints, Value,
+};
 use crate::tune::Param;
 
 pub mod cells;
@@ -335,42 +338,12 @@ impl ChineseCheckers {
     }
 }
 
-impl Game for ChineseCheckers {
+impl crate::game::Rules for ChineseCheckers {
     type Move = Move;
     type MoveList = MoveList<Move, MAX_MOVES>;
     type Config = ChineseCheckersConfig;
     const NAME: &'static str = "chinesecheckers";
-    const SEARCH_LABEL: &'static str = "CC";
-    // The two-player techniques added for chess and xiangqi (issue 13) were not measured here:
-    // off, so Chinese checkers searches as before.
-    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[
-        ("Use QS TT", 0),
-        ("Use Improving", 0),
-        ("LMR History Divisor", 0),
-        ("Use IIR", 0),
-        ("Use SEE Pruning", 0),
-        ("Use Bad Noisy Last", 0),
-        ("Use TT Eval", 0),
-        ("Use History Pruning", 0),
-        ("NMP Eval Divisor", 0),
-        ("Use Razoring", 0),
-        ("Use Capture History", 0),
-        ("Use Correction History", 0),
-    ];
     const SETUP: &'static [SetupOption<ChineseCheckersConfig>] = setup::SETUP;
-    const PARAMS: &'static [&'static Param] = eval::PARAMS;
-    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
-    const BENCH_DEPTH: u32 = 7;
-    const FEN_RANKS: usize = 17;
-    // Two players: no draws but at the ply cap, so a = 0 (88,420 positions of 2,500 games).
-    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
-        weights: &[],
-        lo: 0.0,
-        hi: 1.0,
-        reference: 1.0,
-        a: [0.0; 4],
-        b: [0.0, 0.0, 0.0, 33.9362],
-    });
 
     fn startpos(config: &ChineseCheckersConfig) -> Self {
         let text = fen::startpos_string(config.players);
@@ -379,18 +352,6 @@ impl Game for ChineseCheckers {
             // The start strings are constants checked by the tests.
             Err(e) => unreachable!("bad built-in start position: {e}"),
         }
-    }
-
-    fn from_fen(text: &str, config: &ChineseCheckersConfig) -> Result<Self, GameError> {
-        fen::parse(text, config.rules)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::write(self)
-    }
-
-    fn display(&self) -> String {
-        fen::draw(self)
     }
 
     fn num_players(&self) -> usize {
@@ -404,31 +365,6 @@ impl Game for ChineseCheckers {
     fn generate_moves(&self, list: &mut Self::MoveList) {
         list.clear();
         self.generate_into(list);
-    }
-
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        list.clear();
-        self.generate_noisy_into(list);
-    }
-
-    /// Long forward jumps, and moves that fill the target (so that no pruning skips a win).
-    fn is_noisy(&self, m: Move) -> bool {
-        self.advance(m) >= eval::NOISY_ADVANCE || self.is_winning_move(m)
-    }
-
-    /// Forward jumps never run out, so quiescence looks at most two plies past the horizon
-    /// (measured: depth 8 in one second from the 2-player start, against depth 0 without a bound).
-    fn quiescence_plies(&self) -> u32 {
-        2
-    }
-
-    /// Winning moves first, then by rows advanced.
-    fn noisy_order(&self, m: Move) -> i32 {
-        if self.is_winning_move(m) {
-            100
-        } else {
-            self.advance(m)
-        }
     }
 
     #[inline]
@@ -464,7 +400,7 @@ impl Game for ChineseCheckers {
     }
 
     /// Passes the turn (used by best-reply search to let one opponent move while the others
-    /// pass); not offered to null-move pruning ([`Game::can_null_move`] stays false).
+    /// pass); not offered to null-move pruning ([`SearchHints::can_null_move`] stays false).
     fn make_null_move(&mut self) {
         self.pass_turn();
     }
@@ -496,16 +432,29 @@ impl Game for ChineseCheckers {
         self.winner().map_or(Outcome::Draw, Outcome::Win)
     }
 
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.perft_fast(depth)
+    }
+}
+
+impl Notation for ChineseCheckers {
+    const FEN_RANKS: usize = 17;
+
+    fn from_fen(text: &str, config: &ChineseCheckersConfig) -> Result<Self, GameError> {
+        fen::parse(text, config.rules)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn display(&self) -> String {
+        fen::draw(self)
+    }
+
     /// `player 1 (home A)`: the player's number and home triangle.
     fn player_name(&self, player: usize) -> String {
         format!("player {} (home {})", player + 1, self.home(player))
-    }
-
-    fn outcome_reason(&self, outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win(_) => "(target triangle filled)".to_string(),
-            Outcome::Draw => "by rule".to_string(),
-        }
     }
 
     fn parse_move(&self, text: &str, _config: &ChineseCheckersConfig) -> Result<Move, GameError> {
@@ -514,15 +463,6 @@ impl Game for ChineseCheckers {
 
     fn format_move(&self, m: Move, _config: &ChineseCheckersConfig) -> String {
         m.to_string()
-    }
-
-    /// Each player's distance to its target.
-    fn progress(&self) -> Option<Vec<u32>> {
-        Some(
-            (0..self.num_players())
-                .map(|i| self.distance_to_target(i))
-                .collect(),
-        )
     }
 
     /// `path k3 k5 k7`: the cells of the move's jump chain (none for the pass).
@@ -546,6 +486,20 @@ impl Game for ChineseCheckers {
             .map(|mp| format!("{} path {}", mp.mv, paths::path_to_string(&mp.path)))
             .collect())
     }
+}
+
+impl Evaluation for ChineseCheckers {
+    const PARAMS: &'static [&'static Param] = eval::PARAMS;
+
+    // Two players: no draws but at the ply cap, so a = 0 (88,420 positions of 2,500 games).
+    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
+        weights: &[],
+        lo: 0.0,
+        hi: 1.0,
+        reference: 1.0,
+        a: [0.0; 4],
+        b: [0.0, 0.0, 0.0, 33.9362],
+    });
 
     fn evaluate(&self) -> Value {
         self.evaluation_for(self.side as usize)
@@ -558,9 +512,54 @@ impl Game for ChineseCheckers {
     fn evaluate_for(&self, player: usize) -> Value {
         self.evaluation_for(player)
     }
+}
 
-    fn perft(&mut self, depth: u32) -> u64 {
-        self.perft_fast(depth)
+impl SearchHints for ChineseCheckers {
+    const SEARCH_LABEL: &'static str = "CC";
+
+    // The two-player techniques added for chess and xiangqi (issue 13) were not measured here:
+    // off, so Chinese checkers searches as before.
+    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[
+        ("Use QS TT", 0),
+        ("Use Improving", 0),
+        ("LMR History Divisor", 0),
+        ("Use IIR", 0),
+        ("Use SEE Pruning", 0),
+        ("Use Bad Noisy Last", 0),
+        ("Use TT Eval", 0),
+        ("Use History Pruning", 0),
+        ("NMP Eval Divisor", 0),
+        ("Use Razoring", 0),
+        ("Use Capture History", 0),
+        ("Use Correction History", 0),
+    ];
+
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 7;
+
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        list.clear();
+        self.generate_noisy_into(list);
+    }
+
+    /// Long forward jumps, and moves that fill the target (so that no pruning skips a win).
+    fn is_noisy(&self, m: Move) -> bool {
+        self.advance(m) >= eval::NOISY_ADVANCE || self.is_winning_move(m)
+    }
+
+    /// Forward jumps never run out, so quiescence looks at most two plies past the horizon
+    /// (measured: depth 8 in one second from the 2-player start, against depth 0 without a bound).
+    fn quiescence_plies(&self) -> u32 {
+        2
+    }
+
+    /// Winning moves first, then by rows advanced.
+    fn noisy_order(&self, m: Move) -> i32 {
+        if self.is_winning_move(m) {
+            100
+        } else {
+            self.advance(m)
+        }
     }
 
     /// The greedy move (tie seed 0): opponents modelled as racing for themselves.
@@ -579,5 +578,23 @@ impl Game for ChineseCheckers {
             greedy::Player::Greedy => greedy::greedy_choice(self, config.greedy_seed),
             greedy::Player::Search => None,
         }
+    }
+}
+
+impl Records for ChineseCheckers {
+    fn outcome_reason(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(_) => "(target triangle filled)".to_string(),
+            Outcome::Draw => "by rule".to_string(),
+        }
+    }
+
+    /// Each player's distance to its target.
+    fn progress(&self) -> Option<Vec<u32>> {
+        Some(
+            (0..self.num_players())
+                .map(|i| self.distance_to_target(i))
+                .collect(),
+        )
     }
 }

@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 
 use super::cells::{CellSet, ALL_CELLS, TABLES};
 use super::{ChineseCheckers, Move, MAX_MOVES, NO_WINNER};
-use crate::game::Game;
+use crate::game::Rules as _;
 
 /// Every cell a piece on `start` reaches by a chain of one or more jumps, the start cell
 /// excluded.

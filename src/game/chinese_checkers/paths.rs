@@ -3,7 +3,7 @@
 
 use super::cells::{Cell, ALL_CELLS, NUM_CELLS, TABLES};
 use super::{ChineseCheckers, Move};
-use crate::game::Game;
+use crate::game::Rules as _;
 
 /// A legal move with a witness path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ impl ChineseCheckers {
     /// A witness path for `m` if it is legal here: `[from, to]` for a step, the landings of a
     /// shortest jump chain otherwise, `[]` for the pass. `None` if `m` is not legal.
     pub fn move_path(&self, m: Move) -> Option<Vec<Cell>> {
-        let mut list = <Self as Game>::MoveList::default();
+        let mut list = <Self as crate::game::Rules>::MoveList::default();
         self.generate_moves(&mut list);
         if !list.contains(&m) {
             return None;
@@ -53,7 +53,7 @@ impl ChineseCheckers {
     /// that cell (none if it is not a piece of the side to move). The pass, when it is the only
     /// move, is listed (path empty) only when `piece` is `None`.
     pub fn moves_with_paths(&self, piece: Option<Cell>) -> Vec<MoveWithPath> {
-        let mut list = <Self as Game>::MoveList::default();
+        let mut list = <Self as crate::game::Rules>::MoveList::default();
         self.generate_moves(&mut list);
         list.iter()
             .filter(|m| match piece {

@@ -20,7 +20,10 @@ pub mod zobrist;
 use std::fmt::Write as _;
 
 use crate::game::setup::{SetupInfo, SetupOption};
-use crate::game::{Game, GameError, GameMove, MoveList, Outcome, Value};
+use crate::game::{
+    Evaluation, GameError, GameMove, MoveList, Notation, Outcome, Records, Rules, SearchHints,
+    Value,
+};
 use crate::tune::{OptionType, Param};
 use board::{Square, EMPTY, OFF, SLOT_KING};
 
@@ -151,7 +154,7 @@ pub struct Xiangqi {
 }
 
 impl Xiangqi {
-    /// Parses a FEN (see [`Game::from_fen`]).
+    /// Parses a FEN (see [`Notation::from_fen`]).
     pub fn parse_fen(fen: &str) -> Result<Xiangqi, GameError> {
         fen::parse(fen)
     }
@@ -253,97 +256,31 @@ impl Xiangqi {
 impl std::str::FromStr for Xiangqi {
     type Err = GameError;
 
-    /// Parses a FEN, like [`Game::from_fen`].
+    /// Parses a FEN, like [`Notation::from_fen`].
     fn from_str(fen: &str) -> Result<Self, GameError> {
         fen::parse(fen)
     }
 }
 
 impl std::fmt::Display for Xiangqi {
-    /// Writes the FEN, like [`Game::to_fen`].
+    /// Writes the FEN, like [`Notation::to_fen`].
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&fen::write(self))
     }
 }
 
-impl Game for Xiangqi {
+impl Rules for Xiangqi {
     type Move = Move;
     type MoveList = XiangqiMoveList;
     type Config = XiangqiConfig;
     const NAME: &'static str = "xiangqi";
-    const SEARCH_LABEL: &'static str = "Xiangqi";
-    // Measured in groups at 20,000 nodes (docs/search.md): the pruning group lost 81 Elo here,
-    // the ordering and correction/NMP groups were even; those are off in xiangqi.
-    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[
-        ("Use SEE Pruning", 0),
-        ("Use Razoring", 0),
-        ("Use History Pruning", 0),
-        ("Use Bad Noisy Last", 0),
-        ("Use Capture History", 0),
-        ("Use Correction History", 0),
-        ("NMP Eval Divisor", 0),
-    ];
     const SETUP: &'static [SetupOption<XiangqiConfig>] = SETUP;
-    const PARAMS: &'static [&'static Param] = eval::PARAMS;
-    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
-    const BENCH_DEPTH: u32 = 10;
-    const FEN_RANKS: usize = 10;
-    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
-        weights: &[
-            ('r', 9.0),
-            ('n', 4.0),
-            ('h', 4.0),
-            ('c', 5.0),
-            ('p', 1.0),
-            ('a', 2.0),
-            ('b', 2.0),
-            ('e', 2.0),
-        ],
-        lo: 14.0,
-        hi: 98.0,
-        reference: 98.0,
-        // Fitted to 387,450 positions of 3,000 self-play games (docs/wdl/README.md).
-        a: [-458.943, 1245.31, -1142.01, 400.535],
-        b: [-54.0604, 93.7107, -43.5670, 56.7115],
-    });
 
     fn startpos(_config: &XiangqiConfig) -> Self {
         match fen::parse(START_FEN) {
             Ok(p) => p,
             Err(e) => panic!("the start FEN is valid: {e}"),
         }
-    }
-
-    fn from_fen(fen: &str, _config: &XiangqiConfig) -> Result<Self, GameError> {
-        fen::parse(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::write(self)
-    }
-
-    fn display(&self) -> String {
-        let mut out = String::new();
-        out.push_str("   +-------------------+\n");
-        for rank in (0..10u8).rev() {
-            let _ = write!(out, " {rank} |");
-            for file in 0..9u8 {
-                let p = self.board[board::square(file, rank) as usize];
-                let c = if p == EMPTY { '.' } else { fen::piece_char(p) };
-                let _ = write!(out, " {c}");
-            }
-            out.push_str(" |\n");
-            if rank == 5 {
-                out.push_str("   |~~~~~~~~~~~~~~~~~~~|\n");
-            }
-        }
-        out.push_str("   +-------------------+\n");
-        out.push_str("     a b c d e f g h i\n\n");
-        let _ = writeln!(out, "Fen: {}", self.to_fen());
-        let _ = writeln!(out, "Key: {:016X}", self.hash());
-        let checkers: Vec<String> = self.checkers().into_iter().map(iccs::square_name).collect();
-        let _ = write!(out, "Checkers: {}", checkers.join(" "));
-        out
     }
 
     fn num_players(&self) -> usize {
@@ -356,41 +293,6 @@ impl Game for Xiangqi {
 
     fn generate_moves(&self, list: &mut Self::MoveList) {
         movegen::generate::<true>(self, list);
-    }
-
-    fn generate_noisy(&self, list: &mut Self::MoveList) {
-        movegen::generate::<false>(self, list);
-    }
-
-    fn is_noisy(&self, m: Move) -> bool {
-        let p = self.board[m.to() as usize];
-        p != EMPTY && p != OFF
-    }
-
-    fn structure_key(&self) -> Option<u64> {
-        let mut key = 0u64;
-        for (side, pieces) in self.pieces.iter().enumerate() {
-            for &sq in &pieces[board::SLOT_PAWN..board::SLOTS] {
-                if sq != 0 {
-                    // Order-free: the same soldiers on the same squares give the same key.
-                    let cell = (side as u64) << 8 | u64::from(sq);
-                    key ^= (cell + 1)
-                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        .rotate_left(31);
-                }
-            }
-        }
-        Some(key)
-    }
-
-    fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        see::see_ge(self, m, threshold)
-    }
-
-    fn noisy_order(&self, m: Move) -> i32 {
-        let victim = self.board[m.to() as usize];
-        let attacker = self.board[m.from() as usize];
-        eval::mvv_lva(victim, attacker)
     }
 
     #[inline]
@@ -466,10 +368,6 @@ impl Game for Xiangqi {
         self.st = prev;
     }
 
-    fn can_null_move(&self) -> bool {
-        !self.st.in_check && eval::has_attackers(self, self.side)
-    }
-
     fn make_null_move(&mut self) {
         self.history.push(self.st);
         self.st = State {
@@ -505,23 +403,52 @@ impl Game for Xiangqi {
         rules::rule_outcome(self)
     }
 
-    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
-        rules::rule_outcome_within(self, if twofold { plies_from_root } else { 0 })
-    }
-
     fn no_moves_outcome(&self) -> Outcome {
         // Checkmate and stalemate both lose for the side to move.
         Outcome::Win(self.side ^ 1)
     }
 
-    fn outcome_reason(&self, outcome: Outcome) -> String {
-        if self.rule_outcome().is_some() {
-            rules::reason(self, outcome).to_string()
-        } else if self.in_check() {
-            "by checkmate".to_string()
-        } else {
-            "by stalemate (no legal move loses)".to_string()
+    fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
         }
+        self.perft_inner(depth)
+    }
+}
+
+impl Notation for Xiangqi {
+    const FEN_RANKS: usize = 10;
+
+    fn from_fen(fen: &str, _config: &XiangqiConfig) -> Result<Self, GameError> {
+        fen::parse(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn display(&self) -> String {
+        let mut out = String::new();
+        out.push_str("   +-------------------+\n");
+        for rank in (0..10u8).rev() {
+            let _ = write!(out, " {rank} |");
+            for file in 0..9u8 {
+                let p = self.board[board::square(file, rank) as usize];
+                let c = if p == EMPTY { '.' } else { fen::piece_char(p) };
+                let _ = write!(out, " {c}");
+            }
+            out.push_str(" |\n");
+            if rank == 5 {
+                out.push_str("   |~~~~~~~~~~~~~~~~~~~|\n");
+            }
+        }
+        out.push_str("   +-------------------+\n");
+        out.push_str("     a b c d e f g h i\n\n");
+        let _ = writeln!(out, "Fen: {}", self.to_fen());
+        let _ = writeln!(out, "Key: {:016X}", self.hash());
+        let checkers: Vec<String> = self.checkers().into_iter().map(iccs::square_name).collect();
+        let _ = write!(out, "Checkers: {}", checkers.join(" "));
+        out
     }
 
     fn player_name(&self, player: usize) -> String {
@@ -535,20 +462,28 @@ impl Game for Xiangqi {
     fn format_move(&self, m: Move, config: &XiangqiConfig) -> String {
         iccs::format_move(m, config.ranks_from_one)
     }
+}
 
-    /// ICCS as XiangQi Wizard writes records: `H2-E2`.
-    fn record_move(&self, m: Move, _config: &XiangqiConfig) -> String {
-        let text = iccs::format_move(m, false).to_ascii_uppercase();
-        let (from, to) = text.split_at(2);
-        format!("{from}-{to}")
-    }
-
-    fn record_tags(_config: &XiangqiConfig) -> Vec<(&'static str, String)> {
-        vec![
-            ("Variant", Self::NAME.to_string()),
-            ("Format", "ICCS".to_string()),
-        ]
-    }
+impl Evaluation for Xiangqi {
+    const PARAMS: &'static [&'static Param] = eval::PARAMS;
+    const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
+        weights: &[
+            ('r', 9.0),
+            ('n', 4.0),
+            ('h', 4.0),
+            ('c', 5.0),
+            ('p', 1.0),
+            ('a', 2.0),
+            ('b', 2.0),
+            ('e', 2.0),
+        ],
+        lo: 14.0,
+        hi: 98.0,
+        reference: 98.0,
+        // Fitted to 387,450 positions of 3,000 self-play games (docs/wdl/README.md).
+        a: [-458.943, 1245.31, -1142.01, 400.535],
+        b: [-54.0604, 93.7107, -43.5670, 56.7115],
+    });
 
     /// The network's evaluation while `Use NNUE` is on (kept within +-10000), else the
     /// hand-written one.
@@ -574,11 +509,92 @@ impl Game for Xiangqi {
     fn eval_terms(&self) -> Vec<(String, Value)> {
         eval::eval_terms(self)
     }
+}
 
-    fn perft(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+impl SearchHints for Xiangqi {
+    const SEARCH_LABEL: &'static str = "Xiangqi";
+
+    // Measured in groups at 20,000 nodes (docs/search.md): the pruning group lost 81 Elo here,
+    // the ordering and correction/NMP groups were even; those are off in xiangqi.
+    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[
+        ("Use SEE Pruning", 0),
+        ("Use Razoring", 0),
+        ("Use History Pruning", 0),
+        ("Use Bad Noisy Last", 0),
+        ("Use Capture History", 0),
+        ("Use Correction History", 0),
+        ("NMP Eval Divisor", 0),
+    ];
+
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 10;
+
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        movegen::generate::<false>(self, list);
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        let p = self.board[m.to() as usize];
+        p != EMPTY && p != OFF
+    }
+
+    fn structure_key(&self) -> Option<u64> {
+        let mut key = 0u64;
+        for (side, pieces) in self.pieces.iter().enumerate() {
+            for &sq in &pieces[board::SLOT_PAWN..board::SLOTS] {
+                if sq != 0 {
+                    // Order-free: the same soldiers on the same squares give the same key.
+                    let cell = (side as u64) << 8 | u64::from(sq);
+                    key ^= (cell + 1)
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .rotate_left(31);
+                }
+            }
         }
-        self.perft_inner(depth)
+        Some(key)
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see::see_ge(self, m, threshold)
+    }
+
+    fn noisy_order(&self, m: Move) -> i32 {
+        let victim = self.board[m.to() as usize];
+        let attacker = self.board[m.from() as usize];
+        eval::mvv_lva(victim, attacker)
+    }
+
+    fn can_null_move(&self) -> bool {
+        !self.st.in_check && eval::has_attackers(self, self.side)
+    }
+
+    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
+        rules::rule_outcome_within(self, if twofold { plies_from_root } else { 0 })
+    }
+}
+
+impl Records for Xiangqi {
+    fn outcome_reason(&self, outcome: Outcome) -> String {
+        if self.rule_outcome().is_some() {
+            rules::reason(self, outcome).to_string()
+        } else if self.in_check() {
+            "by checkmate".to_string()
+        } else {
+            "by stalemate (no legal move loses)".to_string()
+        }
+    }
+
+    /// ICCS as XiangQi Wizard writes records: `H2-E2`.
+    fn record_move(&self, m: Move, _config: &XiangqiConfig) -> String {
+        let text = iccs::format_move(m, false).to_ascii_uppercase();
+        let (from, to) = text.split_at(2);
+        format!("{from}-{to}")
+    }
+
+    fn record_tags(_config: &XiangqiConfig) -> Vec<(&'static str, String)> {
+        vec![
+            ("Variant", Self::NAME.to_string()),
+            ("Format", "ICCS".to_string()),
+        ]
     }
 }

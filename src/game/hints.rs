@@ -1,0 +1,92 @@
+//! [`SearchHints`]: what a game tells the generic search beyond its rules: which moves are noisy
+//! and in what order to try them, static exchange, how deep quiescence may go, null moves, the
+//! structure key of correction history, how the search counts repetitions, moves chosen by a
+//! fixed rule or a cheap policy, its search-parameter defaults and its bench positions. Every
+//! hint has a default that is always correct, only slower: a game need not write any.
+
+use super::{MoveBuffer, Outcome, Rules};
+
+/// The search's hints for one game.
+pub trait SearchHints: Rules {
+    /// The word that names the game in its search options (`Search <label> RFP Margin`, the
+    /// search's parameter table); empty for a game without options of its own.
+    const SEARCH_LABEL: &'static str = "";
+    /// The game's own defaults of search parameters, as `(suffix, value)` pairs over the search's
+    /// generic table; measured per game (docs/search.md).
+    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[];
+    /// The positions `sanqi bench` searches for this game (in the default setup).
+    const BENCH_POSITIONS: &'static [&'static str] = &[];
+    /// The depth `sanqi bench` searches them to (picked so the whole bench takes seconds).
+    const BENCH_DEPTH: u32 = 1;
+
+    /// Generates the legal "noisy" moves quiescence search looks at (captures and promotions; for
+    /// Chinese checkers a game-appropriate subset). Cleared first. Default: none (quiescence
+    /// stands pat).
+    fn generate_noisy(&self, list: &mut Self::MoveList) {
+        list.clear_moves();
+    }
+    /// Whether `m` is noisy (a capture or promotion) in this position. Default: no move is.
+    fn is_noisy(&self, m: Self::Move) -> bool {
+        let _ = m;
+        false
+    }
+    /// An ordering hint for noisy moves (MVV-LVA or similar); larger is searched first.
+    /// Default: all equal.
+    fn noisy_order(&self, m: Self::Move) -> i32 {
+        let _ = m;
+        0
+    }
+    /// Whether the noisy move `m` wins at least `threshold` (in evaluation units) by static
+    /// exchange evaluation; quiescence search skips noisy moves that lose material this way.
+    /// Default: always true (no pruning), for games without such a test.
+    fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
+        let _ = (m, threshold);
+        true
+    }
+    /// How many plies quiescence search may go past the nominal depth before it only stands
+    /// pat (a side in check still searches its evasions). Default: no bound, for games whose
+    /// noisy moves run out by themselves (captures). A game whose noisy moves do not run out
+    /// (Chinese-checkers forward jumps: depth 1 of the start position takes millions of nodes
+    /// without a bound) returns a small number such as 2.
+    fn quiescence_plies(&self) -> u32 {
+        u32::MAX
+    }
+    /// A key of the position's slowly changing structure (chess: the pawns; xiangqi: the
+    /// soldiers), under which the search learns how far the static evaluation is off
+    /// (correction history). Default: none (no correction).
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
+    /// Whether a null move may be tried by null-move pruning here. Default: never.
+    fn can_null_move(&self) -> bool {
+        false
+    }
+    /// [`Rules::rule_outcome`] as the search sees it: the last `plies_from_root` plies were
+    /// played inside the search, and with `twofold` a position that repeats one of those
+    /// (inside the search path) already counts as the repetition the rules would end the game
+    /// with, as strong engines do (the side to move could repeat it again). Default: the rules.
+    fn search_outcome(&self, plies_from_root: usize, twofold: bool) -> Option<Outcome> {
+        let _ = (plies_from_root, twofold);
+        self.rule_outcome()
+    }
+    /// A move chosen by a fixed rule instead of the search (a reference player selected by a
+    /// setup option, e.g. Chinese checkers' greedy player with `CC Player` `greedy`): when it
+    /// returns a move, `go` plays it at once without searching. Default: `None`, always search.
+    fn rule_move(&self, config: &Self::Config) -> Option<Self::Move> {
+        let _ = config;
+        None
+    }
+    /// A cheap guess at the move the side to move will play, for multi-player search that
+    /// models its opponents (`Search Multiplayer Opponents` 2 and 3): Chinese checkers' greedy
+    /// move. Default: `None` (the modelled player passes).
+    fn policy_move(&self) -> Option<Self::Move> {
+        None
+    }
+    /// Whether `m` is a move the policy of [`SearchHints::policy_move`] would play here: the
+    /// policy move itself, or a move tied with it by the policy's own rule (Chinese checkers: a
+    /// move of the same gain and the same rearness, whatever the tie seed). Used to judge from a
+    /// game's history which players play by the policy. Default: `m` is the policy move.
+    fn is_policy_move(&self, m: Self::Move) -> bool {
+        self.policy_move() == Some(m)
+    }
+}
