@@ -14,8 +14,6 @@
 //! handshakes and as `--flags` of `sanqi perft` and `sanqi match`, `bench` searches its positions,
 //! `spsa` lists its weights. `tests/registry_toy.rs` registers a toy game the same way.
 
-use crate::tune::Param;
-
 /// Access to the setup of game `G` inside a registry's `GameConfigs` (implemented by
 /// [`register_games!`] for every game it registers).
 pub trait ConfigOf<G: super::Game> {
@@ -167,24 +165,13 @@ macro_rules! register_games {
                 }
             }
 
-            /// The tunable weights of the game's evaluation.
+            /// The tunable weights of the game's evaluation (its search parameters, and every
+            /// parameter of the engine, are collected where the search lives:
+            /// `src/search/catalog.rs`).
             pub fn params(self) -> &'static [&'static $crate::tune::Param] {
                 match self {
                     $( GameKind::$variant => <$ty as $crate::game::Game>::PARAMS, )+
                 }
-            }
-
-            /// The game's search parameters (`Search <label> ...`).
-            pub fn search_params(self) -> &'static $crate::search::params::SearchParams {
-                match self {
-                    $( GameKind::$variant => $crate::search::params::for_game::<$ty>(), )+
-                }
-            }
-
-            /// Every tunable parameter of this game: its evaluation weights, then its search
-            /// parameters.
-            pub fn all_params(self) -> Vec<&'static $crate::tune::Param> {
-                self.params().iter().copied().chain(self.search_params().params()).collect()
             }
 
             /// The game's network slot (`None` for a game without a network).
@@ -445,16 +432,6 @@ pub const DEFAULT_GAME: GameKind = GameKind::Chess;
 /// The game of the UCCI dialect: `ucci` selects it.
 pub const UCCI_GAME: GameKind = GameKind::Xiangqi;
 
-/// Every tunable parameter of the engine, in a fixed order: each game's weights and search
-/// parameters in registry order, then the search parameters every game shares.
-pub fn all_params() -> Vec<&'static Param> {
-    GameKind::ALL
-        .iter()
-        .flat_map(|k| k.all_params())
-        .chain(crate::search::shared_params())
-        .collect()
-}
-
 /// `EvalFile`: loads the network file at `path` into the slot of the game it names, or with
 /// `<internal>` (or an empty path) puts every game's embedded network back. On error nothing
 /// changes.
@@ -488,56 +465,9 @@ pub fn load_network(path: &str) -> Result<String, String> {
     Ok(format!("{game} network {path}"))
 }
 
-/// Finds a parameter by name (case-insensitive), spaces written as spaces or as `_` (the form
-/// `spsa` prints for OpenBench).
-pub fn find_param(name: &str) -> Option<&'static Param> {
-    let name = name.trim();
-    all_params().into_iter().find(|p| p.matches(name))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_parameter_is_well_formed_and_unique() {
-        let params = all_params();
-        for (i, p) in params.iter().enumerate() {
-            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
-            assert!(p.step > 0, "{}", p.name);
-            assert!(!p.name.is_empty() && p.name.trim() == p.name, "{}", p.name);
-            // `_` stands for a space in the names `spsa` prints, so no name holds one.
-            assert!(!p.name.contains('_'), "{}", p.name);
-            assert!(
-                !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
-                "a UCI option name may not contain the word value: {}",
-                p.name
-            );
-            for q in &params[..i] {
-                assert!(!q.matches(p.name), "duplicate {}", p.name);
-            }
-        }
-    }
-
-    #[test]
-    fn every_game_labels_its_search_options_and_overrides_known_rows() {
-        let mut labels = Vec::new();
-        for &kind in GameKind::ALL {
-            let (label, unknown) = with_kind!(kind, G => (
-                <G as crate::game::Game>::SEARCH_LABEL,
-                crate::search::params::unknown_overrides::<G>()
-            ));
-            assert!(!label.is_empty(), "{}", kind.name());
-            assert!(!labels.contains(&label), "{label}");
-            labels.push(label);
-            assert!(unknown.is_empty(), "{}: {unknown:?}", kind.name());
-            let prefix = format!("Search {label} ");
-            assert!(kind
-                .search_params()
-                .params()
-                .all(|p| p.name.starts_with(&prefix)));
-        }
-    }
 
     #[test]
     fn every_setup_option_is_well_formed_and_its_default_is_the_config_default() {
