@@ -1,14 +1,19 @@
 //! Adding a game takes its own code and one registry line: a toy game (Nim: take 1 to
-//! `max take` stones, whoever takes the last stone wins) is registered beside chess with the same
-//! `register_games!` macro the engine uses, and everything the registry makes works for it: names,
-//! start positions, position strings, setup options and command-line flags, perft through
-//! `AnyGame`, and the generic search through `with_kind!`. The expected values come from Nim's
+//! `max take` stones, whoever takes the last stone wins), written with the `Rules` and `Notation`
+//! traits alone and registered as `Plain<Nim>`, stands beside chess with the same
+//! `register_games!` macro the engine uses, and everything the registry makes works for it: the
+//! enums (`GameKind::ALL`, `AnyGame` from a position and its `kind()`), the setup field of
+//! `GameConfigs`, and the dispatch macros. Through them the generic code the engine's registry
+//! methods are one-line calls into serves the toy too: names, start positions
+//! and position strings, setup options and command-line flags (`sanqi::game::setup`), moves in
+//! text, perft through `AnyGame`, and the generic search. The expected values come from Nim's
 //! theory (a pile that is a multiple of `max take + 1` is lost for the side to move) and from
 //! counting compositions, not from the engine.
 
 use sanqi::game::prelude::*;
-use sanqi::game::setup::{SetupInfo, SetupOption};
-use sanqi::game::{GameError, GameMove, MoveList, Outcome, Plain};
+use sanqi::game::registry::play_text_move;
+use sanqi::game::setup::{self, SetupInfo, SetupOption};
+use sanqi::game::{perft_divide, GameError, GameMove, MoveList, Outcome, Plain};
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
 use sanqi::tune::OptionType;
 
@@ -179,50 +184,104 @@ fn compositions(n: u32, k: u32, depth: u32) -> u64 {
         .sum()
 }
 
+/// The game a protocol name names (case-insensitive, surrounding blanks ignored), each name read
+/// through `with_kind!`.
+fn from_name(name: &str) -> Option<GameKind> {
+    let name = name.trim();
+    GameKind::ALL
+        .iter()
+        .copied()
+        .find(|&k| with_kind!(k, G => G::NAME).eq_ignore_ascii_case(name))
+}
+
+/// The start position of `kind` in its setup from `configs`.
+fn startpos(kind: GameKind, configs: &GameConfigs) -> AnyGame {
+    with_kind!(kind, G => AnyGame::from(G::startpos(configs.get::<G>())))
+}
+
 #[test]
 fn the_registry_names_and_builds_the_new_game() {
-    assert_eq!(GameKind::NAMES, &["chess", "nim"]);
-    assert_eq!(GameKind::from_name(" NIM "), Some(GameKind::Nim));
+    assert_eq!(GameKind::ALL, &[GameKind::Chess, GameKind::Nim]);
+    let names: Vec<&str> = GameKind::ALL
+        .iter()
+        .map(|&k| with_kind!(k, G => G::NAME))
+        .collect();
+    assert_eq!(names, ["chess", "nim"]);
+    assert_eq!(from_name(" NIM "), Some(GameKind::Nim));
+    assert_eq!(from_name("shogi"), None);
     let configs = GameConfigs::default();
-    let start = GameKind::Nim.startpos(&configs);
+    let start = startpos(GameKind::Nim, &configs);
     assert_eq!(start.kind(), GameKind::Nim);
-    assert_eq!(start.to_fen(), "21 0");
-    assert_eq!(start.turn(), (0, 2));
-    assert!(GameKind::Nim.from_fen("7 2", &configs).is_err());
-    // A game of rules and notation alone has no bench positions (a search hint).
-    assert_eq!(GameKind::Nim.bench(), (&[][..], 1));
-    assert!(GameKind::Chess
-        .startpos(&configs)
-        .to_fen()
-        .starts_with("rnbqkbnr/"));
+    assert_eq!(with_game!(&start, g => g.to_fen()), "21 0");
+    assert_eq!(
+        with_game!(&start, g => (g.side_to_move(), g.num_players())),
+        (0, 2)
+    );
+    let parsed = with_kind!(GameKind::Nim, G => {
+        G::from_fen("7 1", configs.get::<G>()).map(AnyGame::from)
+    });
+    assert!(parsed.is_ok_and(|p| p.kind() == GameKind::Nim));
+    assert!(with_kind!(GameKind::Nim, G => G::from_fen("7 2", configs.get::<G>()).is_err()));
+    // Nim implements the rules and notation traits alone and is registered as `Plain<Nim>`: no
+    // bench positions (a search hint), and every position evaluates as 0.
+    assert_eq!(
+        with_kind!(GameKind::Nim, G => (G::BENCH_POSITIONS, G::BENCH_DEPTH)),
+        (&[][..], 1)
+    );
+    assert_eq!(
+        with_kind!(GameKind::Nim, G => G::startpos(configs.get::<G>()).evaluate()),
+        0
+    );
+    let chess = startpos(GameKind::Chess, &configs);
+    assert_eq!(chess.kind(), GameKind::Chess);
+    assert!(with_game!(&chess, g => g.to_fen()).starts_with("rnbqkbnr/"));
 }
 
 #[test]
 fn setup_options_and_flags_come_from_the_game_table() {
     let mut configs = GameConfigs::default();
-    let (kind, index, info) = GameConfigs::find_option("nim max take", false).expect("found");
+    let find = |name: &str| {
+        GameKind::ALL.iter().find_map(|&k| {
+            with_kind!(k, G => setup::find::<G>(name, false)).map(|(i, info)| (k, i, info))
+        })
+    };
+    let (kind, index, info) = find("nim max take").expect("found");
     assert_eq!((kind, index, info.flag), (GameKind::Nim, 0, "max-take"));
-    assert!(GameConfigs::find_option("UCI_Chess960", false).is_some());
-    assert!(configs.set(kind, index, Some("12")).is_err());
+    assert_eq!(with_kind!(kind, G => setup::infos::<G>()), [info]);
+    assert_eq!(find(" UCI_Chess960 ").map(|f| f.0), Some(GameKind::Chess));
+    assert!(find("Nim Max Stones").is_none());
+    let set = with_kind!(kind, G => setup::set::<G>(configs.get_mut::<G>(), index, Some("12")));
+    assert!(set.is_err());
     assert_eq!(configs, GameConfigs::default());
-    let args: Vec<String> = ["--max-take", "5"].map(String::from).to_vec();
+    let args: Vec<String> = ["--chess960", "--max-take", "5"].map(String::from).to_vec();
     let mut i = 0;
-    assert_eq!(configs.read_flag(GameKind::Nim, &args, &mut i), Ok(true));
+    let mut read = |i: &mut usize| with_kind!(GameKind::Nim, G => setup::read_flag::<G>(configs.get_mut::<G>(), &args, i));
+    assert_eq!(read(&mut i), Ok(false));
+    i = 1;
+    assert_eq!(read(&mut i), Ok(true));
+    assert_eq!(i, 2);
     assert_eq!(configs.get::<Plain<Nim>>().max_take, 5);
-    assert_eq!(configs.non_default(GameKind::Nim).len(), 1);
-    assert_eq!(GameConfigs::flags_help(GameKind::Nim), ["--max-take N"]);
-    let mut game = GameKind::Nim.startpos(&configs);
-    assert!(game.play_text_move("5", &configs).is_ok());
-    assert!(game.play_text_move("6", &configs).is_err());
-    assert_eq!(game.to_fen(), "16 1");
+    assert_eq!(
+        configs.get::<sanqi::game::chess::Chess>(),
+        &Default::default()
+    );
+    let changed = setup::non_default::<Plain<Nim>>(configs.get::<Plain<Nim>>());
+    assert_eq!(changed, [(info, "5".to_string())]);
+    assert_eq!(setup::flags_help::<Plain<Nim>>(), ["--max-take N"]);
+    let mut game = startpos(GameKind::Nim, &configs);
+    assert!(with_game!(&mut game, configs, g, c => play_text_move(g, "5", c)).is_ok());
+    assert!(with_game!(&mut game, configs, g, c => play_text_move(g, "6", c)).is_err());
+    assert_eq!(with_game!(&game, g => g.to_fen()), "16 1");
 }
 
 #[test]
 fn perft_through_any_game_counts_the_compositions() {
     let configs = GameConfigs::default();
     for depth in 1..=6 {
-        let mut game = GameKind::Nim.from_fen("9 0", &configs).expect("valid");
-        let (lines, total) = game.perft_divide(depth, &configs);
+        let mut game = with_kind!(GameKind::Nim, G => {
+            AnyGame::from(G::from_fen("9 0", configs.get::<G>()).expect("valid"))
+        });
+        let (lines, total) = with_game!(&mut game, configs, g, c => perft_divide(g, depth, c));
         assert_eq!(total, compositions(9, 3, depth), "depth {depth}");
         assert_eq!(lines.len(), 3);
     }

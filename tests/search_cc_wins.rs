@@ -162,8 +162,8 @@ fn three_player_wins_in_one_and_two() {
     let _guard = ALGORITHM.lock();
     let start = support::pos::<ChineseCheckers>(START_3);
     let brs =
-        sanqi::game::registry::find_param("Search Multiplayer BRS").expect("the option exists");
-    let model = sanqi::game::registry::find_param("Search Multiplayer Opponents")
+        sanqi::search::catalog::find_param("Search Multiplayer BRS").expect("the option exists");
+    let model = sanqi::search::catalog::find_param("Search Multiplayer Opponents")
         .expect("the option exists");
     // Paranoid, then best-reply search with each opponents' layer: best reply, pass, policy,
     // and the hybrid with each set of modelled opponents (seats: A 0, C 1, E 2).

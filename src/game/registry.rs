@@ -1,8 +1,12 @@
-//! The one list of games. Everything that depends on which games exist is made here from it:
-//! [`AnyGame`] (a position of any game), [`GameKind`] (a game without a position: names,
-//! `UCI_Variant` values, bench positions, tunable weights), [`GameConfigs`] (every game's setup,
-//! with the setup options of all games), and the `with_game!`/`with_kind!` macros that call
-//! generic code (`search<G: Game>`, perft, the match referee) with the concrete game.
+//! The one list of games. [`register_games!`] makes from it what depends on which games exist:
+//! [`AnyGame`] (a position of any game), [`GameKind`] (a game without a position),
+//! [`GameConfigs`] (every game's setup), and the `with_game!`/`with_kind!` macros that call
+//! generic code (`search<G: Game>`, perft, the match referee) with the concrete game. Everything
+//! else is plain code below, written once: each method of [`GameKind`], [`GameConfigs`] and
+//! [`AnyGame`] hands the concrete game to a generic function (here, in [`crate::game::setup`] or
+//! a [`Game`] method), which serves any registry as well (`tests/registry_toy.rs` uses them with
+//! its own). The tunable parameters of every game are collected where the search lives
+//! (`src/search/catalog.rs`): this floor names nothing above it.
 //!
 //! # Adding a game
 //! 1. Write its folder `src/game/<name>/` with a type that implements [`Game`] (its `Config`,
@@ -14,20 +18,25 @@
 //! handshakes and as `--flags` of `sanqi perft` and `sanqi match`, `bench` searches its positions,
 //! `spsa` lists its weights. `tests/registry_toy.rs` registers a toy game the same way.
 
+use crate::game::prelude::*;
+use crate::game::{setup, GameError, MoveBuffer, SetupInfo, Value};
+use crate::nnue::NetSlot;
 use crate::tune::Param;
 
 /// Access to the setup of game `G` inside a registry's `GameConfigs` (implemented by
 /// [`register_games!`] for every game it registers).
-pub trait ConfigOf<G: super::Game> {
+pub trait ConfigOf<G: Rules> {
     /// The setup of `G`.
     fn config_of(&self) -> &G::Config;
     /// The setup of `G`, to change.
     fn config_of_mut(&mut self) -> &mut G::Config;
 }
 
-/// Declares the registry of games: `AnyGame`, `GameKind`, `GameConfigs` and the `with_game!` /
-/// `with_kind!` macros, in the module it is called in (`in` names that module's path, so the
-/// macros can name the types from anywhere). One line per game:
+/// Declares a registry of games in the module it is called in (`in` names that module's path, so
+/// that the macros can name the types from anywhere): the enums `AnyGame` (a position, with
+/// `kind()` and `From` each game's type) and `GameKind` (with `ALL`, every game in registry
+/// order), `GameConfigs` (one setup field per game, reached by `get::<G>()`/`get_mut::<G>()`),
+/// and the dispatch macros `with_game!` and `with_kind!`. One line per game:
 /// `/// doc` `Variant(crate::path::Type), config_field;` (the type by its full path: the macros
 /// name it from wherever they are called).
 #[macro_export]
@@ -50,14 +59,51 @@ macro_rules! register_games {
             $( $(#[$doc])* $variant, )+
         }
 
+        impl GameKind {
+            /// Every registered game, in registry order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),+];
+        }
+
+        impl AnyGame {
+            /// Which game this is.
+            pub fn kind(&self) -> GameKind {
+                match self { $( AnyGame::$variant(_) => GameKind::$variant, )+ }
+            }
+        }
+
         /// Every registered game's setup (its `Rules::Config`), one field per game, so that a
         /// setting made while another game is chosen is kept for when it is chosen again.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct GameConfigs {
-            $(
-                #[doc = concat!("The setup of `", stringify!($variant), "`.")]
-                pub $field: <$ty as $crate::game::Rules>::Config,
-            )+
+            $( #[doc = concat!("The setup of `", stringify!($variant), "`.")]
+            pub $field: <$ty as $crate::game::Rules>::Config, )+
+        }
+
+        $(
+            impl From<$ty> for AnyGame {
+                fn from(game: $ty) -> AnyGame { AnyGame::$variant(game) }
+            }
+
+            impl $crate::game::registry::ConfigOf<$ty> for GameConfigs {
+                fn config_of(&self) -> &<$ty as $crate::game::Rules>::Config { &self.$field }
+                fn config_of_mut(&mut self) -> &mut <$ty as $crate::game::Rules>::Config {
+                    &mut self.$field
+                }
+            }
+        )+
+
+        impl GameConfigs {
+            /// The setup of game `G`: `configs.get::<Chess>()`.
+            pub fn get<G: $crate::game::Rules>(&self) -> &G::Config
+            where Self: $crate::game::registry::ConfigOf<G> {
+                $crate::game::registry::ConfigOf::<G>::config_of(self)
+            }
+
+            /// The setup of game `G`, to change.
+            pub fn get_mut<G: $crate::game::Rules>(&mut self) -> &mut G::Config
+            where Self: $crate::game::registry::ConfigOf<G> {
+                $crate::game::registry::ConfigOf::<G>::config_of_mut(self)
+            }
         }
 
         /// Calls generic code with the concrete game inside an `AnyGame`:
@@ -67,9 +113,7 @@ macro_rules! register_games {
         macro_rules! with_game {
             ($d any:expr, $d g:ident => $d body:expr) => {{
                 use $($path)::+::AnyGame as RegisteredGame;
-                match $d any {
-                    $( RegisteredGame::$variant($d g) => $d body, )+
-                }
+                match $d any { $( RegisteredGame::$variant($d g) => $d body, )+ }
             }};
             ($d any:expr, $d configs:expr, $d g:ident, $d c:ident => $d body:expr) => {{
                 use $($path)::+::AnyGame as RegisteredGame;
@@ -100,331 +144,6 @@ macro_rules! register_games {
         }
         #[allow(unused_imports)]
         pub(crate) use with_kind;
-
-        impl GameKind {
-            /// Every registered game, in registry order.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),+];
-            /// Their protocol names, in the same order (the `UCI_Variant` values).
-            pub const NAMES: &'static [&'static str] = &[$(<$ty as $crate::game::Rules>::NAME),+];
-
-            /// The protocol name (`UCI_Variant` value) of this game.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Rules>::NAME, )+
-                }
-            }
-
-            /// Reads a protocol name (case-insensitive, surrounding blanks ignored).
-            pub fn from_name(name: &str) -> Option<GameKind> {
-                Self::ALL.iter().copied().find(|k| k.name().eq_ignore_ascii_case(name.trim()))
-            }
-
-            /// The start position of this game in its setup from `configs`.
-            pub fn startpos(self, configs: &GameConfigs) -> AnyGame {
-                match self {
-                    $( GameKind::$variant => AnyGame::$variant(
-                        <$ty as $crate::game::Rules>::startpos(&configs.$field)
-                    ), )+
-                }
-            }
-
-            /// Parses a position of this game in its setup from `configs`.
-            pub fn from_fen(
-                self,
-                fen: &str,
-                configs: &GameConfigs,
-            ) -> Result<AnyGame, $crate::game::GameError> {
-                Ok(match self {
-                    $( GameKind::$variant => AnyGame::$variant(
-                        <$ty as $crate::game::Notation>::from_fen(fen, &configs.$field)?
-                    ), )+
-                })
-            }
-
-            /// The game whose position strings have the board shape of `fen` (its number of
-            /// ranks, see [`Notation::FEN_RANKS`](crate::game::Notation::FEN_RANKS)), if exactly one has.
-            pub fn from_fen_shape(fen: &str) -> Option<GameKind> {
-                let ranks = fen.split_whitespace().next()?.split('/').count();
-                let mut found = Self::ALL.iter().copied().filter(|k| k.fen_ranks() == ranks);
-                let first = found.next()?;
-                found.next().is_none().then_some(first)
-            }
-
-            /// [`Notation::FEN_RANKS`](crate::game::Notation::FEN_RANKS) of this game.
-            pub const fn fen_ranks(self) -> usize {
-                match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Notation>::FEN_RANKS, )+
-                }
-            }
-
-            /// The game's setup options.
-            pub fn setup(self) -> Vec<$crate::game::SetupInfo> {
-                match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Rules>::SETUP
-                        .iter()
-                        .map(|o| o.info)
-                        .collect(), )+
-                }
-            }
-
-            /// The tunable weights of the game's evaluation.
-            pub fn params(self) -> &'static [&'static $crate::tune::Param] {
-                match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Evaluation>::PARAMS, )+
-                }
-            }
-
-            /// The game's search parameters (`Search <label> ...`).
-            pub fn search_params(self) -> &'static $crate::search::params::SearchParams {
-                match self {
-                    $( GameKind::$variant => $crate::search::params::for_game::<$ty>(), )+
-                }
-            }
-
-            /// Every tunable parameter of this game: its evaluation weights, then its search
-            /// parameters.
-            pub fn all_params(self) -> Vec<&'static $crate::tune::Param> {
-                self.params().iter().copied().chain(self.search_params().params()).collect()
-            }
-
-            /// The game's network slot (`None` for a game without a network).
-            pub fn nnue(self) -> Option<&'static $crate::nnue::NetSlot> {
-                match self {
-                    $( GameKind::$variant => <$ty as $crate::game::Evaluation>::nnue(), )+
-                }
-            }
-
-            /// The bench positions of the game and the depth they are searched to.
-            pub fn bench(self) -> (&'static [&'static str], u32) {
-                match self {
-                    $( GameKind::$variant => (
-                        <$ty as $crate::game::SearchHints>::BENCH_POSITIONS,
-                        <$ty as $crate::game::SearchHints>::BENCH_DEPTH,
-                    ), )+
-                }
-            }
-        }
-
-        impl GameConfigs {
-            /// Sets setup option number `index` of `kind` (see [`GameKind::setup`]); a value the
-            /// option's type does not accept is an error and changes nothing.
-            pub fn set(
-                &mut self,
-                kind: GameKind,
-                index: usize,
-                value: Option<&str>,
-            ) -> Result<(), String> {
-                match kind {
-                    $( GameKind::$variant => match <$ty as $crate::game::Rules>::SETUP.get(index) {
-                        Some(o) => o.set(&mut self.$field, value),
-                        None => Err(format!("{} has no setup option {index}", kind.name())),
-                    }, )+
-                }
-            }
-
-            /// The value of every setup option of `kind` that is not at its default, as
-            /// (option, value text): what a GUI sends an engine to play in this setup.
-            pub fn non_default(&self, kind: GameKind) -> Vec<($crate::game::SetupInfo, String)> {
-                match kind {
-                    $( GameKind::$variant => <$ty as $crate::game::Rules>::SETUP
-                        .iter()
-                        .filter(|o| !o.is_default(&self.$field))
-                        .map(|o| (o.info, (o.value)(&self.$field)))
-                        .collect(), )+
-                }
-            }
-        }
-
-        $(
-            impl $crate::game::registry::ConfigOf<$ty> for GameConfigs {
-                fn config_of(&self) -> &<$ty as $crate::game::Rules>::Config {
-                    &self.$field
-                }
-                fn config_of_mut(&mut self) -> &mut <$ty as $crate::game::Rules>::Config {
-                    &mut self.$field
-                }
-            }
-        )+
-
-        impl GameConfigs {
-            /// The setup of game `G`: `configs.get::<Chess>()`.
-            pub fn get<G: $crate::game::Game>(&self) -> &G::Config
-            where
-                Self: $crate::game::registry::ConfigOf<G>,
-            {
-                $crate::game::registry::ConfigOf::<G>::config_of(self)
-            }
-
-            /// The setup of game `G`, to change.
-            pub fn get_mut<G: $crate::game::Game>(&mut self) -> &mut G::Config
-            where
-                Self: $crate::game::registry::ConfigOf<G>,
-            {
-                $crate::game::registry::ConfigOf::<G>::config_of_mut(self)
-            }
-        }
-
-        impl GameConfigs {
-            /// Finds the setup option named `name` (case-insensitive) in the dialect's names, among
-            /// every game's options: (game, index, option).
-            pub fn find_option(name: &str, ucci: bool) -> Option<(GameKind, usize, $crate::game::SetupInfo)> {
-                let name = name.trim();
-                GameKind::ALL.iter().find_map(|&kind| {
-                    kind.setup().into_iter().enumerate().find_map(|(i, info)| {
-                        let n = if ucci { info.ucci_name } else { info.uci_name };
-                        n.is_some_and(|n| n.eq_ignore_ascii_case(name))
-                            .then_some((kind, i, info))
-                    })
-                })
-            }
-
-            /// Reads one setup flag of `kind` from command-line arguments: `args[*i]` is `--flag`
-            /// (a check option) or `--flag VALUE`. Returns `Ok(false)` when `args[*i]` is no setup flag
-            /// of `kind`; on success `*i` points at the last argument used.
-            pub fn read_flag(
-                &mut self,
-                kind: GameKind,
-                args: &[String],
-                i: &mut usize,
-            ) -> Result<bool, String> {
-                let Some(flag) = args.get(*i).and_then(|a| a.strip_prefix("--")) else {
-                    return Ok(false);
-                };
-                let Some((index, info)) = kind
-                    .setup()
-                    .into_iter()
-                    .enumerate()
-                    .find(|(_, o)| o.flag == flag)
-                else {
-                    return Ok(false);
-                };
-                let value = match info.kind {
-                    $crate::tune::OptionType::Check { .. } => "true".to_string(),
-                    _ => {
-                        *i += 1;
-                        args.get(*i)
-                            .cloned()
-                            .ok_or_else(|| format!("--{flag} needs a value"))?
-                    }
-                };
-                self.set(kind, index, Some(&value))
-                    .map_err(|e| format!("--{flag}: {e}"))?;
-                Ok(true)
-            }
-
-            /// The command-line flags of every game, for usage texts: `--flag` or `--flag VALUES`.
-            pub fn flags_help(kind: GameKind) -> Vec<String> {
-                kind.setup()
-                    .into_iter()
-                    .map(|o| match o.kind {
-                        $crate::tune::OptionType::Check { .. } => format!("--{}", o.flag),
-                        $crate::tune::OptionType::Combo { vars, .. } => {
-                            format!("--{} {}", o.flag, vars.join("|"))
-                        }
-                        _ => format!("--{} N", o.flag),
-                    })
-                    .collect()
-            }
-        }
-
-        impl AnyGame {
-            /// The position string.
-            pub fn to_fen(&self) -> String {
-                with_game!(self, g => $crate::game::Notation::to_fen(g))
-            }
-
-            /// The `d` drawing.
-            pub fn display(&self) -> String {
-                with_game!(self, g => $crate::game::Notation::display(g))
-            }
-
-            /// The `Outcome:` line of `d` when the game is over here (see
-            /// [`$crate::game::Records::outcome_line`]).
-            pub fn outcome_line(&self) -> Option<String> {
-                with_game!(self, g => $crate::game::Records::outcome_line(g))
-            }
-
-            /// Parses `text` as a legal move and plays it.
-            pub fn play_text_move(
-                &mut self,
-                text: &str,
-                configs: &GameConfigs,
-            ) -> Result<(), $crate::game::GameError> {
-                with_game!(self, configs, g, c => {
-                    let m = $crate::game::Notation::parse_move(g, text, c)?;
-                    $crate::game::Rules::make_move(g, m);
-                    Ok(())
-                })
-            }
-
-            /// Checks that `text` is a legal move here.
-            pub fn check_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
-                with_game!(self, configs, g, c => $crate::game::Notation::parse_move(g, text, c).map(|_| ()))
-            }
-
-            /// Checks that `text` is one of the legal moves generated here (for `searchmoves`):
-            /// stricter than [`AnyGame::check_move`], which also accepts what `position ...
-            /// moves` may play but a search never does (the null move `0000`).
-            pub fn check_root_move(&self, text: &str, configs: &GameConfigs) -> Result<(), $crate::game::GameError> {
-                with_game!(self, configs, g, c => {
-                    let m = $crate::game::Notation::parse_move(g, text, c)?;
-                    let mut list = <_ as ::core::default::Default>::default();
-                    $crate::game::Rules::generate_moves(g, &mut list);
-                    if $crate::game::MoveBuffer::moves(&list).contains(&m) {
-                        Ok(())
-                    } else {
-                        Err($crate::game::GameError::new(format!("'{text}' is not a legal move of the position")))
-                    }
-                })
-            }
-
-            /// Perft with one line per root move (`move: count`) and the total.
-            pub fn perft_divide(&mut self, depth: u32, configs: &GameConfigs) -> (Vec<(String, u64)>, u64) {
-                with_game!(self, configs, g, c => $crate::game::perft_divide(g, depth, c))
-            }
-
-            /// The terms of the static evaluation (`eval`).
-            pub fn eval_terms(&self) -> Vec<(String, $crate::game::Value)> {
-                with_game!(self, g => $crate::game::Evaluation::eval_terms(g))
-            }
-
-            /// What the `eval` command prints: the hand-written evaluation's terms, then for a
-            /// game with a network its evaluation (`network (side to move)`) and the one the
-            /// search uses (`used (side to move)`, with `Use NNUE` on the network's).
-            pub fn eval_lines(&self) -> Vec<(String, $crate::game::Value)> {
-                with_game!(self, g => {
-                    let mut lines = $crate::game::Evaluation::eval_terms(g);
-                    if let Some(v) = $crate::game::Evaluation::network_eval(g) {
-                        lines.push(("network (side to move)".to_string(), v));
-                        lines.push(("used (side to move)".to_string(), $crate::game::Evaluation::evaluate(g)));
-                    }
-                    lines
-                })
-            }
-
-            /// The legal moves for `moves [filter]` (see [`$crate::game::Notation::list_moves`]).
-            pub fn list_moves(
-                &self,
-                filter: Option<&str>,
-                configs: &GameConfigs,
-            ) -> Result<Vec<String>, $crate::game::GameError> {
-                with_game!(self, configs, g, c => $crate::game::Notation::list_moves(g, filter, c))
-            }
-
-            /// Index of the player to move and the number of players.
-            pub fn turn(&self) -> (usize, usize) {
-                with_game!(self, g => ($crate::game::Rules::side_to_move(g), $crate::game::Rules::num_players(g)))
-            }
-        }
-
-        impl AnyGame {
-            /// Which game this is.
-            pub fn kind(&self) -> GameKind {
-                match self {
-                    $( AnyGame::$variant(_) => GameKind::$variant, )+
-                }
-            }
-        }
     };
 }
 
@@ -445,14 +164,217 @@ pub const DEFAULT_GAME: GameKind = GameKind::Chess;
 /// The game of the UCCI dialect: `ucci` selects it.
 pub const UCCI_GAME: GameKind = GameKind::Xiangqi;
 
-/// Every tunable parameter of the engine, in a fixed order: each game's weights and search
-/// parameters in registry order, then the search parameters every game shares.
-pub fn all_params() -> Vec<&'static Param> {
-    GameKind::ALL
-        .iter()
-        .flat_map(|k| k.all_params())
-        .chain(crate::search::shared_params())
-        .collect()
+impl GameKind {
+    /// The protocol names of [`GameKind::ALL`], in the same order (the `UCI_Variant` values).
+    pub const NAMES: &'static [&'static str] = &{
+        let mut names = [""; GameKind::ALL.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = GameKind::ALL[i].name();
+            i += 1;
+        }
+        names
+    };
+
+    /// The protocol name (`UCI_Variant` value) of this game.
+    pub const fn name(self) -> &'static str {
+        with_kind!(self, G => G::NAME)
+    }
+
+    /// Reads a protocol name (case-insensitive, surrounding blanks ignored).
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        let name = name.trim();
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The start position of this game in its setup from `configs`.
+    pub fn startpos(self, configs: &GameConfigs) -> AnyGame {
+        with_kind!(self, G => AnyGame::from(G::startpos(configs.get::<G>())))
+    }
+
+    /// Parses a position of this game in its setup from `configs`.
+    pub fn from_fen(self, fen: &str, configs: &GameConfigs) -> Result<AnyGame, GameError> {
+        with_kind!(self, G => G::from_fen(fen, configs.get::<G>()).map(AnyGame::from))
+    }
+
+    /// The game whose position strings have the board shape of `fen` (its number of ranks, see
+    /// [`Notation::FEN_RANKS`]), if exactly one has.
+    pub fn from_fen_shape(fen: &str) -> Option<GameKind> {
+        let ranks = fen.split_whitespace().next()?.split('/').count();
+        let mut found = Self::ALL.iter().copied().filter(|k| k.fen_ranks() == ranks);
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
+    /// [`Notation::FEN_RANKS`] of this game.
+    pub const fn fen_ranks(self) -> usize {
+        with_kind!(self, G => G::FEN_RANKS)
+    }
+
+    /// The game's setup options.
+    pub fn setup(self) -> Vec<SetupInfo> {
+        with_kind!(self, G => setup::infos::<G>())
+    }
+
+    /// The tunable weights of the game's evaluation (its search parameters, and every parameter
+    /// of the engine, are collected where the search lives: `src/search/catalog.rs`).
+    pub fn params(self) -> &'static [&'static Param] {
+        with_kind!(self, G => G::PARAMS)
+    }
+
+    /// The game's network slot (`None` for a game without a network).
+    pub fn nnue(self) -> Option<&'static NetSlot> {
+        with_kind!(self, G => G::nnue())
+    }
+
+    /// The bench positions of the game and the depth they are searched to.
+    pub fn bench(self) -> (&'static [&'static str], u32) {
+        with_kind!(self, G => (G::BENCH_POSITIONS, G::BENCH_DEPTH))
+    }
+}
+
+impl GameConfigs {
+    /// Sets setup option number `index` of `kind` (see [`GameKind::setup`]); a value the option's
+    /// type does not accept is an error and changes nothing.
+    pub fn set(&mut self, kind: GameKind, index: usize, value: Option<&str>) -> Result<(), String> {
+        with_kind!(kind, G => setup::set::<G>(self.get_mut::<G>(), index, value))
+    }
+
+    /// The value of every setup option of `kind` that is not at its default, as (option, value
+    /// text): what a GUI sends an engine to play in this setup.
+    pub fn non_default(&self, kind: GameKind) -> Vec<(SetupInfo, String)> {
+        with_kind!(kind, G => setup::non_default::<G>(self.get::<G>()))
+    }
+
+    /// Finds the setup option named `name` (case-insensitive) in the dialect's names, among every
+    /// game's options: (game, index, option).
+    pub fn find_option(name: &str, ucci: bool) -> Option<(GameKind, usize, SetupInfo)> {
+        GameKind::ALL.iter().find_map(|&kind| {
+            with_kind!(kind, G => setup::find::<G>(name, ucci)).map(|(i, info)| (kind, i, info))
+        })
+    }
+
+    /// Reads one setup flag of `kind` from command-line arguments: `args[*i]` is `--flag` (a
+    /// check option) or `--flag VALUE`. Returns `Ok(false)` when `args[*i]` is no setup flag of
+    /// `kind`; on success `*i` points at the last argument used.
+    pub fn read_flag(
+        &mut self,
+        kind: GameKind,
+        args: &[String],
+        i: &mut usize,
+    ) -> Result<bool, String> {
+        with_kind!(kind, G => setup::read_flag::<G>(self.get_mut::<G>(), args, i))
+    }
+
+    /// The command-line flags of a game, for usage texts: `--flag` or `--flag VALUES`.
+    pub fn flags_help(kind: GameKind) -> Vec<String> {
+        with_kind!(kind, G => setup::flags_help::<G>())
+    }
+}
+
+impl AnyGame {
+    /// The position string.
+    pub fn to_fen(&self) -> String {
+        with_game!(self, g => g.to_fen())
+    }
+
+    /// The `d` drawing.
+    pub fn display(&self) -> String {
+        with_game!(self, g => g.display())
+    }
+
+    /// The `Outcome:` line of `d` when the game is over here (see [`Records::outcome_line`]).
+    pub fn outcome_line(&self) -> Option<String> {
+        with_game!(self, g => g.outcome_line())
+    }
+
+    /// Parses `text` as a legal move and plays it.
+    pub fn play_text_move(&mut self, text: &str, configs: &GameConfigs) -> Result<(), GameError> {
+        with_game!(self, configs, g, c => play_text_move(g, text, c))
+    }
+
+    /// Checks that `text` is a legal move here.
+    pub fn check_move(&self, text: &str, configs: &GameConfigs) -> Result<(), GameError> {
+        with_game!(self, configs, g, c => g.parse_move(text, c).map(|_| ()))
+    }
+
+    /// Checks that `text` is one of the legal moves generated here (for `searchmoves`): stricter
+    /// than [`AnyGame::check_move`], which also accepts what `position ... moves` may play but a
+    /// search never does (the null move `0000`).
+    pub fn check_root_move(&self, text: &str, configs: &GameConfigs) -> Result<(), GameError> {
+        with_game!(self, configs, g, c => check_root_move(g, text, c))
+    }
+
+    /// Perft with one line per root move (`move: count`) and the total.
+    pub fn perft_divide(&mut self, depth: u32, configs: &GameConfigs) -> (Vec<(String, u64)>, u64) {
+        with_game!(self, configs, g, c => crate::game::perft_divide(g, depth, c))
+    }
+
+    /// The terms of the static evaluation (`eval`).
+    pub fn eval_terms(&self) -> Vec<(String, Value)> {
+        with_game!(self, g => g.eval_terms())
+    }
+
+    /// What the `eval` command prints (see [`eval_lines`]).
+    pub fn eval_lines(&self) -> Vec<(String, Value)> {
+        with_game!(self, g => eval_lines(g))
+    }
+
+    /// The legal moves for `moves [filter]` (see [`Notation::list_moves`]).
+    pub fn list_moves(
+        &self,
+        filter: Option<&str>,
+        configs: &GameConfigs,
+    ) -> Result<Vec<String>, GameError> {
+        with_game!(self, configs, g, c => g.list_moves(filter, c))
+    }
+
+    /// Index of the player to move and the number of players.
+    pub fn turn(&self) -> (usize, usize) {
+        with_game!(self, g => (g.side_to_move(), g.num_players()))
+    }
+}
+
+/// Parses `text` as a legal move of `game` and plays it.
+pub fn play_text_move<G: Game>(
+    game: &mut G,
+    text: &str,
+    config: &G::Config,
+) -> Result<(), GameError> {
+    let m = game.parse_move(text, config)?;
+    game.make_move(m);
+    Ok(())
+}
+
+/// Checks that `text` is one of the legal moves generated in `game` (for `searchmoves`): stricter
+/// than [`Notation::parse_move`], which also accepts what `position ... moves` may play but a search
+/// never does (the null move `0000`).
+pub fn check_root_move<G: Game>(game: &G, text: &str, config: &G::Config) -> Result<(), GameError> {
+    let m = game.parse_move(text, config)?;
+    let mut list = G::MoveList::default();
+    game.generate_moves(&mut list);
+    if list.moves().contains(&m) {
+        Ok(())
+    } else {
+        Err(GameError::new(format!(
+            "'{text}' is not a legal move of the position"
+        )))
+    }
+}
+
+/// What the `eval` command prints: the hand-written evaluation's terms, then for a game with a
+/// network its evaluation (`network (side to move)`) and the one the search uses (`used (side to
+/// move)`, with `Use NNUE` on the network's).
+pub fn eval_lines<G: Game>(game: &G) -> Vec<(String, Value)> {
+    let mut lines = game.eval_terms();
+    if let Some(v) = game.network_eval() {
+        lines.push(("network (side to move)".to_string(), v));
+        lines.push(("used (side to move)".to_string(), game.evaluate()));
+    }
+    lines
 }
 
 /// `EvalFile`: loads the network file at `path` into the slot of the game it names, or with
@@ -488,56 +410,9 @@ pub fn load_network(path: &str) -> Result<String, String> {
     Ok(format!("{game} network {path}"))
 }
 
-/// Finds a parameter by name (case-insensitive), spaces written as spaces or as `_` (the form
-/// `spsa` prints for OpenBench).
-pub fn find_param(name: &str) -> Option<&'static Param> {
-    let name = name.trim();
-    all_params().into_iter().find(|p| p.matches(name))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_parameter_is_well_formed_and_unique() {
-        let params = all_params();
-        for (i, p) in params.iter().enumerate() {
-            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
-            assert!(p.step > 0, "{}", p.name);
-            assert!(!p.name.is_empty() && p.name.trim() == p.name, "{}", p.name);
-            // `_` stands for a space in the names `spsa` prints, so no name holds one.
-            assert!(!p.name.contains('_'), "{}", p.name);
-            assert!(
-                !p.name.to_ascii_lowercase().split(' ').any(|w| w == "value"),
-                "a UCI option name may not contain the word value: {}",
-                p.name
-            );
-            for q in &params[..i] {
-                assert!(!q.matches(p.name), "duplicate {}", p.name);
-            }
-        }
-    }
-
-    #[test]
-    fn every_game_labels_its_search_options_and_overrides_known_rows() {
-        let mut labels = Vec::new();
-        for &kind in GameKind::ALL {
-            let (label, unknown) = with_kind!(kind, G => (
-                <G as crate::game::SearchHints>::SEARCH_LABEL,
-                crate::search::params::unknown_overrides::<G>()
-            ));
-            assert!(!label.is_empty(), "{}", kind.name());
-            assert!(!labels.contains(&label), "{label}");
-            labels.push(label);
-            assert!(unknown.is_empty(), "{}: {unknown:?}", kind.name());
-            let prefix = format!("Search {label} ");
-            assert!(kind
-                .search_params()
-                .params()
-                .all(|p| p.name.starts_with(&prefix)));
-        }
-    }
 
     #[test]
     fn every_setup_option_is_well_formed_and_its_default_is_the_config_default() {

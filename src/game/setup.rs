@@ -5,8 +5,10 @@
 //! Each game owns its configuration type ([`crate::game::Rules::Config`]) and declares its options
 //! once, as a table of [`SetupOption`]s ([`crate::game::Rules::SETUP`]). The engine's option list,
 //! `setoption`, and the `--flag` arguments of `sanqi perft` and `sanqi match` are all read from
-//! that one table through the registry ([`crate::game::registry`]).
+//! that one table, by the generic functions below (the registry, [`crate::game::registry`], calls
+//! them with the game a [`crate::game::GameKind`] names).
 
+use crate::game::Game;
 use crate::tune::OptionType;
 
 /// How one setup option looks from the outside (the part of a [`SetupOption`] that does not
@@ -59,4 +61,87 @@ impl<C> SetupOption<C> {
 /// Reads a check option's value (already checked by [`OptionType::check`]).
 pub fn flag_value(value: &str) -> bool {
     crate::tune::parse_bool(value).unwrap_or(false)
+}
+
+/// The setup options of game `G`, as seen from the outside.
+pub fn infos<G: Game>() -> Vec<SetupInfo> {
+    G::SETUP.iter().map(|o| o.info).collect()
+}
+
+/// Sets setup option number `index` of `G` (see [`infos`]); a value the option's type does not
+/// accept is an error and changes nothing.
+pub fn set<G: Game>(
+    config: &mut G::Config,
+    index: usize,
+    value: Option<&str>,
+) -> Result<(), String> {
+    match G::SETUP.get(index) {
+        Some(o) => o.set(config, value),
+        None => Err(format!("{} has no setup option {index}", G::NAME)),
+    }
+}
+
+/// The value of every setup option of `G` that is not at its default in `config`, as (option,
+/// value text): what a GUI sends an engine to play in this setup.
+pub fn non_default<G: Game>(config: &G::Config) -> Vec<(SetupInfo, String)> {
+    G::SETUP
+        .iter()
+        .filter(|o| !o.is_default(config))
+        .map(|o| (o.info, (o.value)(config)))
+        .collect()
+}
+
+/// Finds the setup option of `G` named `name` (case-insensitive, surrounding blanks ignored) in
+/// the dialect's names (UCCI's when `ucci`): (index, option).
+pub fn find<G: Game>(name: &str, ucci: bool) -> Option<(usize, SetupInfo)> {
+    let name = name.trim();
+    G::SETUP
+        .iter()
+        .map(|o| o.info)
+        .enumerate()
+        .find(|(_, info)| {
+            let n = if ucci { info.ucci_name } else { info.uci_name };
+            n.is_some_and(|n| n.eq_ignore_ascii_case(name))
+        })
+}
+
+/// Reads one setup flag of `G` from command-line arguments into `config`: `args[*i]` is `--flag`
+/// (a check option) or `--flag VALUE`. Returns `Ok(false)` when `args[*i]` is no setup flag of
+/// `G`; on success `*i` points at the last argument used.
+pub fn read_flag<G: Game>(
+    config: &mut G::Config,
+    args: &[String],
+    i: &mut usize,
+) -> Result<bool, String> {
+    let Some(flag) = args.get(*i).and_then(|a| a.strip_prefix("--")) else {
+        return Ok(false);
+    };
+    let Some(option) = G::SETUP.iter().find(|o| o.info.flag == flag) else {
+        return Ok(false);
+    };
+    let value = match option.info.kind {
+        OptionType::Check { .. } => "true".to_string(),
+        _ => {
+            *i += 1;
+            args.get(*i)
+                .cloned()
+                .ok_or_else(|| format!("--{flag} needs a value"))?
+        }
+    };
+    option
+        .set(config, Some(&value))
+        .map_err(|e| format!("--{flag}: {e}"))?;
+    Ok(true)
+}
+
+/// The command-line flags of `G`, for usage texts: `--flag` or `--flag VALUES`.
+pub fn flags_help<G: Game>() -> Vec<String> {
+    G::SETUP
+        .iter()
+        .map(|o| match o.info.kind {
+            OptionType::Check { .. } => format!("--{}", o.info.flag),
+            OptionType::Combo { vars, .. } => format!("--{} {}", o.info.flag, vars.join("|")),
+            _ => format!("--{} N", o.info.flag),
+        })
+        .collect()
 }

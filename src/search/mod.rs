@@ -27,6 +27,7 @@
 //! as needed), so the caller's thread only relays [`SearchEvent`]s to the `report` callback.
 
 mod alphabeta;
+pub mod catalog;
 mod limits;
 pub mod multiplayer;
 pub mod ordering;

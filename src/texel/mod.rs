@@ -88,7 +88,7 @@ fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T,
 }
 
 fn find_param(name: &str) -> Result<&'static Param, String> {
-    crate::game::registry::find_param(name)
+    crate::search::catalog::find_param(name)
         .ok_or_else(|| format!("no parameter named '{}'", name.trim()))
 }
 

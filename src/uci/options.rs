@@ -1,7 +1,7 @@
 //! The engine's own options: one table that both dialects print from, and the typed settings that
 //! `setoption` changes (checked against the table: a bad value is an error and changes nothing).
 //! Each game's setup options come from the game registry ([`GameKind::setup`]) and the tunable
-//! weights from [`crate::game::registry::all_params`]; the handshake prints them after these.
+//! weights from [`crate::search::catalog::all_params`]; the handshake prints them after these.
 
 use crate::game::{GameConfigs, GameKind};
 use crate::search::skill::{self, Skill};

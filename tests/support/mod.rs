@@ -278,7 +278,7 @@ pub fn param_lock() -> std::sync::MutexGuard<'static, ()> {
 
 /// The registered parameter `name` (any game's or the search's).
 pub fn param(name: &str) -> &'static sanqi::tune::Param {
-    sanqi::game::registry::find_param(name).unwrap_or_else(|| panic!("no parameter {name}"))
+    sanqi::search::catalog::find_param(name).unwrap_or_else(|| panic!("no parameter {name}"))
 }
 
 /// Checks a game's parameter table: names start with `prefix` and are unique (ignoring case) and
@@ -298,8 +298,8 @@ pub fn check_params(params: &[&'static sanqi::tune::Param], prefix: &str) {
             assert!(!q.name.eq_ignore_ascii_case(p.name), "duplicate {}", p.name);
         }
         assert!(
-            sanqi::game::registry::find_param(p.name).is_some_and(|q| std::ptr::eq(q, *p)),
-            "{} is not in registry::all_params()",
+            sanqi::search::catalog::find_param(p.name).is_some_and(|q| std::ptr::eq(q, *p)),
+            "{} is not in catalog::all_params()",
             p.name
         );
     }
