@@ -404,8 +404,9 @@ fn reports_are_consistent() {
         ..Default::default()
     };
     let pos = Plain(Connect4::new());
+    // A small table (1 MiB), so that `hashfull` shows the search's entries.
     let (r, events) = go(
-        &mut Searcher::new(8),
+        &mut Searcher::new(1),
         &pos,
         &limits,
         &SearchOptions {
