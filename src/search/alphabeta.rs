@@ -149,19 +149,12 @@ pub(crate) struct Worker<'a, G: Game> {
     pub root_moves: Vec<RootMove<G::Move>>,
     lmr: Vec<[u8; 64]>,
     quiescence_plies: u32,
-    /// The game's search parameters, read once per search.
+    /// The game's search parameters and switches, read once per search.
     pub s: Settings,
-    /// `Search <game> Use Twofold`, read once per search.
-    twofold: bool,
-    /// `Search <game> Use Check Extension`, read once per search.
-    check_extension: bool,
-    /// `Search <game> Use LMR`, read once per search.
-    use_lmr: bool,
-    /// `Search <game> Use QS SEE`, read once per search.
-    qs_see: bool,
-    /// Whether quiescence uses the table (`Use QS TT`, and a quiescence that ends by itself).
+    /// Whether quiescence uses the table (the `Use QS TT` switch, two players, and a quiescence
+    /// that ends by itself).
     qs_tt: bool,
-    /// The ordering refinements in use.
+    /// The ordering refinements in use (from the switches and the players).
     order_flags: OrderFlags,
     /// The static evaluation of each ply of the current line (-INFINITY: in check).
     evals: Vec<i32>,
@@ -228,17 +221,13 @@ impl<'a, G: Game> Worker<'a, G> {
                 .collect(),
             lmr,
             quiescence_plies: root.quiescence_plies(),
-            twofold: s.use_twofold != 0,
-            check_extension: s.use_check_extension != 0,
-            use_lmr: s.use_lmr != 0,
-            qs_see: s.use_qs_see != 0,
-            qs_tt: s.use_qs_tt != 0
+            qs_tt: s.use_qs_tt
                 && root.quiescence_plies() == u32::MAX
                 && !teams.paranoid
                 && !teams.brs,
             order_flags: OrderFlags {
-                bad_noisy_last: s.use_bad_noisy_last != 0 && !teams.paranoid && !teams.brs,
-                capture_history: s.use_capture_history != 0,
+                bad_noisy_last: s.use_bad_noisy_last && !teams.paranoid && !teams.brs,
+                capture_history: s.use_capture_history,
             },
             evals: vec![-INFINITY; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
@@ -436,12 +425,12 @@ impl<'a, G: Game> Worker<'a, G> {
             self.played[0] = u32::from(m.to_bits());
             let same = self.teams.same(stm, pos.side_to_move());
             let gives_check = pos.in_check();
-            let new_depth = depth - 1 + i32::from(gives_check && self.check_extension);
+            let new_depth = depth - 1 + i32::from(gives_check && self.s.use_check_extension);
             let score = if i == first {
                 self.child(pos, same, new_depth, alpha, beta, 0, true)
             } else {
                 let r = i32::from(
-                    self.use_lmr && depth >= 3 && i >= first + 3 && !noisy && !gives_check,
+                    self.s.use_lmr && depth >= 3 && i >= first + 3 && !noisy && !gives_check,
                 );
                 let mut s = self.child(pos, same, new_depth - r, alpha, alpha + 1, 0, false);
                 if s > alpha && r > 0 {
@@ -525,7 +514,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.search_outcome(ply, self.twofold) {
+        if let Some(outcome) = pos.search_outcome(ply, self.s.use_twofold) {
             return self.teams.outcome_score(outcome, stm, ply);
         }
         if ply >= MAX_PLY - 1 {
@@ -556,7 +545,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 return sc;
             }
         }
-        let structure = if two_player && s.use_correction != 0 {
+        let structure = if two_player && s.use_correction {
             pos.structure_key()
         } else {
             None
@@ -577,7 +566,7 @@ impl<'a, G: Game> Worker<'a, G> {
             _ => raw_eval,
         };
         let mut eval = static_eval;
-        if let Some(e) = entry.filter(|_| s.use_tt_eval != 0 && !in_check) {
+        if let Some(e) = entry.filter(|_| s.use_tt_eval && !in_check) {
             let ts = score_from_tt(e.score, ply);
             if ts.abs() < MATE_BOUND
                 && match e.bound {
@@ -592,7 +581,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.evals[ply] = static_eval;
         // Improving: the static evaluation rose since this side's previous move.
         let improving = two_player
-            && s.use_improving != 0
+            && s.use_improving
             && !in_check
             && if ply >= 2 && self.evals[ply - 2] > -INFINITY {
                 static_eval > self.evals[ply - 2]
@@ -605,14 +594,14 @@ impl<'a, G: Game> Worker<'a, G> {
 
         if two_player && !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
-            if s.use_rfp != 0
+            if s.use_rfp
                 && depth <= s.rfp_depth
                 && eval - s.rfp_margin * (depth - improving_i) >= beta
             {
                 return eval;
             }
             // Razoring: far below alpha, a quiescence search decides.
-            if s.use_razoring != 0
+            if s.use_razoring
                 && depth <= s.razoring_depth
                 && eval + s.razoring_margin * depth < alpha
             {
@@ -625,7 +614,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             // Null move: give the opponent a free move; still above beta means a cutoff.
-            if s.use_null_move != 0
+            if s.use_null_move
                 && depth >= s.nmp_min_depth
                 && eval >= beta
                 && static_eval >= beta
@@ -649,7 +638,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             // ProbCut: a noisy move that beats beta by a margin in a search four plies
             // shallower (after a quiescence search agrees) very probably beats beta here.
-            if s.use_probcut != 0 && depth >= s.probcut_depth {
+            if s.use_probcut && depth >= s.probcut_depth {
                 let pc_beta = beta + s.probcut_margin;
                 // Not when a deep enough table entry says the node stays below that.
                 let below = entry.is_some_and(|e| {
@@ -673,7 +662,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // Internal iterative reduction: without a table move this node is probably new or
         // badly ordered; search it shallower.
         if two_player
-            && s.use_iir != 0
+            && s.use_iir
             && depth >= s.iir_depth
             && tt_move.is_none()
             && excluded.is_none()
@@ -691,28 +680,28 @@ impl<'a, G: Game> Worker<'a, G> {
         let count = list.moves().len();
 
         let futile = two_player
-            && s.use_futility != 0
+            && s.use_futility
             && !pv_node
             && !in_check
             && depth <= s.futility_depth
             && alpha.abs() < MATE_BOUND
             && eval + s.futility_base + s.futility_margin * depth <= alpha;
-        let lmp_limit =
-            if two_player && s.use_lmp != 0 && !pv_node && !in_check && depth <= s.lmp_depth {
-                let full = (s.lmp_base + depth * depth) as usize;
-                if s.use_improving != 0 && !improving {
-                    full / 2
-                } else {
-                    full
-                }
+        let lmp_limit = if two_player && s.use_lmp && !pv_node && !in_check && depth <= s.lmp_depth
+        {
+            let full = (s.lmp_base + depth * depth) as usize;
+            if s.use_improving && !improving {
+                full / 2
             } else {
-                usize::MAX
-            };
-        let see_pruning = two_player && s.use_see_pruning != 0 && depth <= s.see_depth;
+                full
+            }
+        } else {
+            usize::MAX
+        };
+        let see_pruning = two_player && s.use_see_pruning && depth <= s.see_depth;
         // Singular extensions: the table move, when the table says it is good enough here.
         let singular = entry.filter(|e| {
             two_player
-                && s.use_singular != 0
+                && s.use_singular
                 && excluded.is_none()
                 && depth >= s.singular_depth
                 && i32::from(e.depth) >= depth - 3
@@ -722,7 +711,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && (ply as i32) < 2 * self.root_depth
         });
         let history_pruning = two_player
-            && s.use_history_pruning != 0
+            && s.use_history_pruning
             && !pv_node
             && !in_check
             && depth <= s.history_pruning_depth;
@@ -809,7 +798,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.played[ply] = u32::from(bits);
             let same = self.teams.same(stm, pos.side_to_move());
             let check_extension = i32::from(
-                gives_check && self.check_extension && (ply as i32) < 2 * self.root_depth,
+                gives_check && self.s.use_check_extension && (ply as i32) < 2 * self.root_depth,
             );
             let extension = if singular_extension != 0 {
                 singular_extension
@@ -821,7 +810,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.child(pos, same, new_depth, alpha, beta, ply, pv_node)
             } else {
                 let mut r = 0;
-                if self.use_lmr
+                if self.s.use_lmr
                     && depth >= 3
                     && searched >= 2 + usize::from(pv_node)
                     && quiet
@@ -831,7 +820,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     r -= i32::from(pv_node);
                     r -= i32::from(order_score >= COUNTER);
                     r -= i32::from(gives_check);
-                    if two_player && s.use_improving != 0 {
+                    if two_player && s.use_improving {
                         r += i32::from(!improving);
                     }
                     if s.lmr_history_divisor > 0 && order_score < COUNTER {
@@ -993,7 +982,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.search_outcome(ply, self.twofold) {
+        if let Some(outcome) = pos.search_outcome(ply, self.s.use_twofold) {
             return self.teams.outcome_score(outcome, stm, ply);
         }
         if ply >= MAX_PLY - 1 {
@@ -1068,7 +1057,7 @@ impl<'a, G: Game> Worker<'a, G> {
         for i in 0..count {
             pick(list.moves_mut(), &mut self.scores[base..base + count], i);
             let m = list.moves()[i];
-            if !in_check && self.qs_see && best > -MATE_BOUND && !pos.see_ge(m, 0) {
+            if !in_check && self.s.use_qs_see && best > -MATE_BOUND && !pos.see_ge(m, 0) {
                 continue;
             }
             pos.make_move(m);
