@@ -26,16 +26,19 @@
 //! Every search thread runs on its own thread with a large stack (64 MiB reserved, touched only
 //! as needed), so the caller's thread only relays [`SearchEvent`]s to the `report` callback.
 
-mod alphabeta;
 mod limits;
 pub mod multiplayer;
+mod multiplayer_search;
 pub mod ordering;
 pub mod params;
 pub(crate) mod pool;
+mod pvs;
+mod root;
 pub mod skill;
 pub mod threads;
 pub mod time;
 pub mod tt;
+mod worker;
 
 use std::sync::Arc;
 

@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, MoveBuffer};
 
-use super::alphabeta::{millis_since, RootMove, Shared, Worker};
 use super::limits::{SearchControl, SearchLimits, SearchOptions};
 use super::multiplayer::Teams;
 use super::ordering::ThreadState;
@@ -24,6 +23,7 @@ use super::pool::Pool;
 use super::skill::{Random, Skill, SKILL_LINES};
 use super::time::{soft_scale, TimeManager, Trend, SCALE_FROM_DEPTH};
 use super::tt::{Bound, TranspositionTable};
+use super::worker::{millis_since, RootMove, Shared, Worker};
 use super::{
     IterationInfo, SearchEvent, SearchResult, SearchScore, INFINITY, MATE, MATE_BOUND, MAX_DEPTH,
 };
