@@ -23,6 +23,12 @@
 //!   after the last iteration the search waits for `stop` (or for `ponderhit`, after which the
 //!   normal limits apply, counted from the start of `go`).
 //!
+//! * Files: the two-player principal variation search and its quiescence are `pvs.rs`, the
+//!   search with more than two players (paranoid, best reply, the opponent model) is
+//!   `multiplayer_search.rs`; both start below `root.rs` (the root moves) and share `worker.rs`
+//!   (the [`threads`] worker's bookkeeping: node counting and limits, the table, ordering,
+//!   principal variation), [`tt`], [`ordering`] and [`params`] (tunable values and switches).
+//!
 //! Every search thread runs on its own thread with a large stack (64 MiB reserved, touched only
 //! as needed), so the caller's thread only relays [`SearchEvent`]s to the `report` callback.
 

@@ -271,7 +271,7 @@ impl<G: Game> Worker<'_, G> {
 
     /// The opponents' layer of best-reply search (see [`super::multiplayer`]): every move of every
     /// opponent is tried, each followed by passes up to the root player, and the best one for
-    /// the coalition counts; in the hybrid the modelled opponents ([`Teams::modelled`]) play
+    /// the coalition counts; in the hybrid the modelled opponents ([`super::multiplayer::Teams::modelled`]) play
     /// their policy move instead of passing and offer no moves of their own. `qply` is `Some`
     /// in quiescence (stand pat, noisy moves only).
     /// The principal variation stops here (its moves would not follow the turn order).

@@ -134,20 +134,29 @@ pub(crate) struct Worker<'a, G: Game> {
     pub shared: &'a Shared,
     pub state: &'a mut ThreadState,
     pub teams: Teams,
+    /// Xored into every table key ([`Teams::key_salt`]: zero with two players).
     pub(super) key_salt: u64,
     pub nodes: u64,
-    pub(super) others_nodes: u64,
-    pub(super) node_limit: u64,
+    /// The other threads' nodes as last published (main worker only).
+    others_nodes: u64,
+    /// All threads' nodes at which the search stops (`go nodes`; main worker only).
+    node_limit: u64,
     pub stopped: bool,
     pub seldepth: usize,
     pub root_depth: i32,
     pub completed_depth: u32,
+    /// The triangular table of principal variations, one row of [`PV_WIDTH`] per ply.
     pub(super) pv: Vec<G::Move>,
+    /// Where each ply's principal variation ends in its row.
     pub(super) pv_len: Vec<usize>,
+    /// The move played at each ply of the current line (ordering: counter moves).
     pub(super) played: Vec<u32>,
+    /// The ordering scores of the move lists of the current line, one list after the other.
     pub(super) scores: Vec<i32>,
     pub root_moves: Vec<RootMove<G::Move>>,
+    /// Late-move reductions by depth and move number.
     pub(super) lmr: Vec<[u8; 64]>,
+    /// The plies of quiescence after which the side to move stands pat (the game's own).
     pub(super) quiescence_plies: u32,
     /// The game's search parameters and switches, read once per search.
     pub s: Settings,
@@ -156,16 +165,16 @@ pub(crate) struct Worker<'a, G: Game> {
     pub(super) qs_tt: bool,
     /// The ordering refinements in use (from the switches and the players).
     pub(super) order_flags: OrderFlags,
-    /// The static evaluation of each ply of the current line (-INFINITY: in check).
+    /// The static evaluation of each ply of the current line (-INFINITY: in check; two players).
     pub(super) evals: Vec<i32>,
-    /// The move a singular-extension search of each ply leaves out.
+    /// The move a singular-extension search of each ply leaves out (two players).
     pub(super) excluded: Vec<Option<u16>>,
     /// Where the main thread sends its reports (`None` in helper threads).
     pub events: Option<Sender<SearchEvent<G::Move>>>,
 }
 
 /// Length of one row of the triangular principal-variation table.
-pub(super) const PV_WIDTH: usize = MAX_PLY + 1;
+const PV_WIDTH: usize = MAX_PLY + 1;
 
 impl<'a, G: Game> Worker<'a, G> {
     pub fn new(
@@ -291,7 +300,9 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    pub(super) fn poll(&mut self) {
+    /// Publishes the node count and stops at the stop flags or, in the main worker, when the
+    /// hard time limit has passed.
+    fn poll(&mut self) {
         self.publish();
         if self.shared.must_stop() {
             self.stopped = true;
