@@ -23,24 +23,33 @@
 //!   after the last iteration the search waits for `stop` (or for `ponderhit`, after which the
 //!   normal limits apply, counted from the start of `go`).
 //!
+//! * Files: the two-player principal variation search and its quiescence are `pvs.rs`, the
+//!   search with more than two players (paranoid, best reply, the opponent model) is
+//!   `multiplayer_search.rs`; both start below `root.rs` (the root moves) and share `worker.rs`
+//!   (the [`threads`] worker's bookkeeping: node counting and limits, the table, ordering,
+//!   principal variation), [`tt`], [`ordering`] and [`params`] (tunable values and switches).
+//!
 //! Every search thread runs on its own thread with a large stack (64 MiB reserved, touched only
 //! as needed), so the caller's thread only relays [`SearchEvent`]s to the `report` callback.
 
-mod alphabeta;
 pub mod catalog;
 mod limits;
 pub mod multiplayer;
+mod multiplayer_search;
 pub mod ordering;
 pub mod params;
 pub(crate) mod pool;
+mod pvs;
+mod root;
 pub mod skill;
 pub mod threads;
 pub mod time;
 pub mod tt;
+mod worker;
 
 use std::sync::Arc;
 
-use crate::game::prelude::*;
+use crate::game::Game;
 use pool::Pool;
 
 pub use limits::{SearchControl, SearchLimits, SearchOptions};

@@ -1,6 +1,7 @@
 //! Tunable search parameters, one set per game: the margins and depths of each pruning
 //! technique, and one on/off switch per technique (`Use ...`, 0 or 1) so that a match can measure
-//! what a technique is worth. Each game gets its own copy of the whole table, named
+//! what a technique is worth. A switch is a `bool` field of [`Settings`] (and [`Spec::switch`]),
+//! so the search tests it as such and `spsa` can leave it out. Each game gets its own copy of the whole table, named
 //! `Search <label> <suffix>` after the game's [`SearchHints::SEARCH_LABEL`] (`Search Chess RFP Margin`,
 //! `Search Xiangqi Use RFP`, `Search CC LMR Divisor`), with the game's own defaults
 //! ([`SearchHints::SEARCH_DEFAULTS`] overrides the generic ones below). They are UCI `spin` options like
@@ -14,7 +15,7 @@ use std::sync::LazyLock;
 
 use parking_lot::Mutex;
 
-use crate::game::prelude::*;
+use crate::game::Game;
 use crate::tune::Param;
 
 /// One entry of the table: the option name's suffix, the generic default, the range and the SPSA
@@ -31,27 +32,63 @@ pub struct Spec {
     pub max: i32,
     /// SPSA step.
     pub step: i32,
+    /// Whether the row is an on/off switch (0 or 1; a `bool` in [`Settings`]).
+    pub switch: bool,
 }
 
-/// Declares the table once: the [`Settings`] fields and the [`TEMPLATE`] rows, in one order.
+/// The type of a row's field in [`Settings`]: `i32` for a tunable value, `bool` for an on/off
+/// switch (a row whose option is 0 or 1).
+pub trait RowValue: Copy {
+    /// Whether rows of this type are switches.
+    const SWITCH: bool;
+    /// The field's value from the option's value.
+    fn from_option(v: i32) -> Self;
+}
+
+impl RowValue for i32 {
+    const SWITCH: bool = false;
+    #[inline]
+    fn from_option(v: i32) -> Self {
+        v
+    }
+}
+
+impl RowValue for bool {
+    const SWITCH: bool = true;
+    #[inline]
+    fn from_option(v: i32) -> Self {
+        v != 0
+    }
+}
+
+/// Declares the table once: the [`Settings`] fields (their type says whether the row is a
+/// switch) and the [`TEMPLATE`] rows, in one order.
 macro_rules! search_params {
-    ($( $(#[$doc:meta])* $field:ident = $suffix:literal, $def:expr, $min:expr, $max:expr, $step:expr; )*) => {
-        /// One game's search settings, read from its options once per search.
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $suffix:literal, $def:expr, $min:expr, $max:expr, $step:expr; )*) => {
+        /// One game's search settings, read from its options once per search: the switches as
+        /// booleans, the other rows as their values.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Settings {
-            $( $(#[$doc])* #[doc = concat!("\n\nOption `Search <game> ", $suffix, "`.")] pub $field: i32, )*
+            $( $(#[$doc])* #[doc = concat!("\n\nOption `Search <game> ", $suffix, "`.")] pub $field: $ty, )*
         }
 
         /// Every row of the table, in the order of [`Settings`]'s fields (the order `spsa` prints).
         pub const TEMPLATE: &[Spec] = &[
-            $( Spec { suffix: $suffix, default: $def, min: $min, max: $max, step: $step }, )*
+            $( Spec {
+                suffix: $suffix,
+                default: $def,
+                min: $min,
+                max: $max,
+                step: $step,
+                switch: <$ty as RowValue>::SWITCH,
+            }, )*
         ];
 
         impl Settings {
             /// The settings from the values of the table's rows, in order (missing rows: defaults).
             fn from_values(values: &[i32]) -> Settings {
                 let mut values = values.iter().copied();
-                Settings { $( $field: values.next().unwrap_or($def), )* }
+                Settings { $( $field: <$ty as RowValue>::from_option(values.next().unwrap_or($def)), )* }
             }
         }
     };
@@ -59,107 +96,107 @@ macro_rules! search_params {
 
 search_params! {
     /// First aspiration half-window (centipawns) around the previous iteration's score.
-    aspiration_window = "Aspiration Window", 25, 5, 400, 5;
+    aspiration_window: i32 = "Aspiration Window", 25, 5, 400, 5;
     /// Reverse futility pruning on (1) or off (0).
-    use_rfp = "Use RFP", 1, 0, 1, 1;
+    use_rfp: bool = "Use RFP", 1, 0, 1, 1;
     /// Reverse futility: deepest remaining depth where it applies.
-    rfp_depth = "RFP Depth", 6, 1, 12, 1;
+    rfp_depth: i32 = "RFP Depth", 6, 1, 12, 1;
     /// Reverse futility: margin per ply of remaining depth.
-    rfp_margin = "RFP Margin", 80, 10, 400, 10;
+    rfp_margin: i32 = "RFP Margin", 80, 10, 400, 10;
     /// Null-move pruning on (1) or off (0).
-    use_null_move = "Use NullMove", 1, 0, 1, 1;
+    use_null_move: bool = "Use NullMove", 1, 0, 1, 1;
     /// Null move: smallest remaining depth where it is tried.
-    nmp_min_depth = "NMP Min Depth", 3, 1, 8, 1;
+    nmp_min_depth: i32 = "NMP Min Depth", 3, 1, 8, 1;
     /// Null move: base reduction.
-    nmp_base = "NMP Base", 3, 1, 6, 1;
+    nmp_base: i32 = "NMP Base", 3, 1, 6, 1;
     /// Null move: one more ply of reduction per this many plies of depth.
-    nmp_divisor = "NMP Divisor", 4, 1, 12, 1;
+    nmp_divisor: i32 = "NMP Divisor", 4, 1, 12, 1;
     /// Futility pruning of quiet moves on (1) or off (0). Off by default: it lost in both matches
     /// that measured it (see the tables of docs/search.md).
-    use_futility = "Use Futility", 0, 0, 1, 1;
+    use_futility: bool = "Use Futility", 0, 0, 1, 1;
     /// Futility: deepest remaining depth where it applies.
-    futility_depth = "Futility Depth", 3, 1, 8, 1;
+    futility_depth: i32 = "Futility Depth", 3, 1, 8, 1;
     /// Futility: margin at depth 0.
-    futility_base = "Futility Base", 100, 0, 400, 10;
+    futility_base: i32 = "Futility Base", 100, 0, 400, 10;
     /// Futility: margin added per ply of remaining depth.
-    futility_margin = "Futility Margin", 100, 10, 400, 10;
+    futility_margin: i32 = "Futility Margin", 100, 10, 400, 10;
     /// Late move pruning on (1) or off (0).
-    use_lmp = "Use LMP", 1, 0, 1, 1;
+    use_lmp: bool = "Use LMP", 1, 0, 1, 1;
     /// Late move pruning: deepest remaining depth where it applies.
-    lmp_depth = "LMP Depth", 3, 1, 8, 1;
+    lmp_depth: i32 = "LMP Depth", 3, 1, 8, 1;
     /// Late move pruning: quiet moves kept at depth d are `base + d * d`.
-    lmp_base = "LMP Base", 3, 1, 20, 1;
+    lmp_base: i32 = "LMP Base", 3, 1, 20, 1;
     /// Late move reductions on (1) or off (0).
-    use_lmr = "Use LMR", 1, 0, 1, 1;
+    use_lmr: bool = "Use LMR", 1, 0, 1, 1;
     /// Late move reductions: the reduction is `0.5 + ln(depth) * ln(move number) * 100 / divisor`.
-    lmr_divisor = "LMR Divisor", 250, 100, 600, 10;
+    lmr_divisor: i32 = "LMR Divisor", 250, 100, 600, 10;
     /// Check extension on (1) or off (0).
-    use_check_extension = "Use Check Extension", 1, 0, 1, 1;
+    use_check_extension: bool = "Use Check Extension", 1, 0, 1, 1;
     /// A position repeated once inside the search path counts as a draw (1), or only the game's
     /// own rule (chess: third occurrence) ends it (0).
-    use_twofold = "Use Twofold", 1, 0, 1, 1;
+    use_twofold: bool = "Use Twofold", 1, 0, 1, 1;
     /// The transposition table in quiescence search: probed for cutoffs and the stand-pat
     /// evaluation, written with the result (1), or not used there (0). Only games whose
     /// quiescence ends by itself (captures) use it.
-    use_qs_tt = "Use QS TT", 1, 0, 1, 1;
+    use_qs_tt: bool = "Use QS TT", 1, 0, 1, 1;
     /// The "improving" flag (the static evaluation rose since the side's previous move) widens
     /// reverse futility, tightens late move pruning and reduces more when not improving (1).
-    use_improving = "Use Improving", 1, 0, 1, 1;
+    use_improving: bool = "Use Improving", 1, 0, 1, 1;
     /// Late move reductions: a quiet move's history changes its reduction by `history / divisor`
     /// plies (0: off).
-    lmr_history_divisor = "LMR History Divisor", 8192, 0, 32768, 512;
+    lmr_history_divisor: i32 = "LMR History Divisor", 8192, 0, 32768, 512;
     /// Internal iterative reduction: a node without a table move searches one ply shallower (1).
-    use_iir = "Use IIR", 1, 0, 1, 1;
+    use_iir: bool = "Use IIR", 1, 0, 1, 1;
     /// Internal iterative reduction: smallest depth where it applies.
-    iir_depth = "IIR Depth", 4, 2, 12, 1;
+    iir_depth: i32 = "IIR Depth", 4, 2, 12, 1;
     /// Moves that lose material by static exchange are pruned near the leaves (1).
-    use_see_pruning = "Use SEE Pruning", 1, 0, 1, 1;
+    use_see_pruning: bool = "Use SEE Pruning", 1, 0, 1, 1;
     /// SEE pruning: deepest remaining depth where it applies.
-    see_depth = "SEE Depth", 7, 1, 12, 1;
+    see_depth: i32 = "SEE Depth", 7, 1, 12, 1;
     /// SEE pruning of quiet moves: the loss allowed per ply of depth.
-    see_quiet_margin = "SEE Quiet Margin", 60, 0, 300, 10;
+    see_quiet_margin: i32 = "SEE Quiet Margin", 60, 0, 300, 10;
     /// SEE pruning of noisy moves: the loss allowed per ply of depth, squared.
-    see_noisy_margin = "SEE Noisy Margin", 25, 0, 200, 5;
+    see_noisy_margin: i32 = "SEE Noisy Margin", 25, 0, 200, 5;
     /// Noisy moves that lose material by static exchange are ordered after the quiet moves (1).
-    use_bad_noisy_last = "Use Bad Noisy Last", 1, 0, 1, 1;
+    use_bad_noisy_last: bool = "Use Bad Noisy Last", 1, 0, 1, 1;
     /// The table's score replaces the static evaluation where its bound allows (1).
-    use_tt_eval = "Use TT Eval", 1, 0, 1, 1;
+    use_tt_eval: bool = "Use TT Eval", 1, 0, 1, 1;
     /// Quiet moves with a bad history are pruned near the leaves (1).
-    use_history_pruning = "Use History Pruning", 1, 0, 1, 1;
+    use_history_pruning: bool = "Use History Pruning", 1, 0, 1, 1;
     /// History pruning: deepest remaining depth where it applies.
-    history_pruning_depth = "History Pruning Depth", 3, 1, 8, 1;
+    history_pruning_depth: i32 = "History Pruning Depth", 3, 1, 8, 1;
     /// History pruning: a quiet move is pruned below `-margin * depth` of history.
-    history_pruning_margin = "History Pruning Margin", 2048, 256, 16384, 256;
+    history_pruning_margin: i32 = "History Pruning Margin", 2048, 256, 16384, 256;
     /// Null move: one more ply of reduction per this much evaluation above beta (0: off).
-    nmp_eval_divisor = "NMP Eval Divisor", 200, 0, 1000, 20;
+    nmp_eval_divisor: i32 = "NMP Eval Divisor", 200, 0, 1000, 20;
     /// Razoring: far below alpha near the leaves, a quiescence search decides (1).
-    use_razoring = "Use Razoring", 1, 0, 1, 1;
+    use_razoring: bool = "Use Razoring", 1, 0, 1, 1;
     /// Razoring: deepest remaining depth where it applies.
-    razoring_depth = "Razoring Depth", 3, 1, 6, 1;
+    razoring_depth: i32 = "Razoring Depth", 3, 1, 6, 1;
     /// Razoring: the margin per ply of remaining depth.
-    razoring_margin = "Razoring Margin", 250, 50, 800, 25;
+    razoring_margin: i32 = "Razoring Margin", 250, 50, 800, 25;
     /// Capture history: noisy moves that caused cutoffs are ordered first among equals (1).
-    use_capture_history = "Use Capture History", 1, 0, 1, 1;
+    use_capture_history: bool = "Use Capture History", 1, 0, 1, 1;
     /// Static-evaluation correction history keyed by the game's structure key (chess: the pawns,
     /// xiangqi: the soldiers) (1).
-    use_correction = "Use Correction History", 1, 0, 1, 1;
+    use_correction: bool = "Use Correction History", 1, 0, 1, 1;
     /// Singular extensions: the table move is searched one ply deeper when every other move
     /// fails well below its score (with multi-cut and negative extensions) (1).
-    use_singular = "Use Singular", 0, 0, 1, 1;
+    use_singular: bool = "Use Singular", 0, 0, 1, 1;
     /// Singular extensions: smallest depth where they are tried.
-    singular_depth = "Singular Depth", 6, 4, 14, 1;
+    singular_depth: i32 = "Singular Depth", 6, 4, 14, 1;
     /// Singular extensions: the other moves must stay `margin * depth / 4` below the table score.
-    singular_margin = "Singular Margin", 8, 1, 40, 1;
+    singular_margin: i32 = "Singular Margin", 8, 1, 40, 1;
     /// Quiescence search skips captures that lose material by static exchange (1), or searches
     /// every noisy move (0). Only games with an exchange test ([`crate::game::SearchHints::see_ge`]) prune.
-    use_qs_see = "Use QS SEE", 1, 0, 1, 1;
+    use_qs_see: bool = "Use QS SEE", 1, 0, 1, 1;
     /// ProbCut: at depth `ProbCut Depth` and more, a noisy move that beats beta by
     /// `ProbCut Margin` in a search four plies shallower cuts the node (1).
-    use_probcut = "Use ProbCut", 0, 0, 1, 1;
+    use_probcut: bool = "Use ProbCut", 0, 0, 1, 1;
     /// ProbCut: smallest remaining depth where it is tried.
-    probcut_depth = "ProbCut Depth", 5, 3, 12, 1;
+    probcut_depth: i32 = "ProbCut Depth", 5, 3, 12, 1;
     /// ProbCut: how far above beta the reduced search must reach.
-    probcut_margin = "ProbCut Margin", 200, 50, 600, 10;
+    probcut_margin: i32 = "ProbCut Margin", 200, 50, 600, 10;
 }
 
 /// One game's table of search parameters (UCI spin options).
@@ -230,4 +267,34 @@ pub fn unknown_overrides<G: Game>() -> Vec<&'static str> {
         .filter(|(s, _)| !TEMPLATE.iter().any(|t| t.suffix.eq_ignore_ascii_case(s)))
         .map(|&(s, _)| s)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switches_are_the_use_rows_and_range_over_zero_and_one() {
+        for spec in TEMPLATE {
+            assert_eq!(
+                spec.switch,
+                spec.suffix.starts_with("Use "),
+                "{}",
+                spec.suffix
+            );
+            if spec.switch {
+                assert_eq!(
+                    (spec.min, spec.max, spec.step),
+                    (0, 1, 1),
+                    "{}",
+                    spec.suffix
+                );
+            }
+            assert!(
+                (spec.min..=spec.max).contains(&spec.default),
+                "{}",
+                spec.suffix
+            );
+        }
+    }
 }

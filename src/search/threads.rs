@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, MoveBuffer};
 
-use super::alphabeta::{millis_since, RootMove, Shared, Worker};
 use super::limits::{SearchControl, SearchLimits, SearchOptions};
 use super::multiplayer::Teams;
 use super::ordering::ThreadState;
@@ -24,6 +23,7 @@ use super::pool::Pool;
 use super::skill::{Random, Skill, SKILL_LINES};
 use super::time::{soft_scale, TimeManager, Trend, SCALE_FROM_DEPTH};
 use super::tt::{Bound, TranspositionTable};
+use super::worker::{millis_since, RootMove, Shared, Worker};
 use super::{
     IterationInfo, SearchEvent, SearchResult, SearchScore, INFINITY, MATE, MATE_BOUND, MAX_DEPTH,
 };
@@ -65,18 +65,8 @@ pub(crate) fn run<G: Game>(
         let teams = Teams::new(position.side_to_move(), position.num_players());
         let score = teams.outcome_score(position.no_moves_outcome(), position.side_to_move(), 0);
         wait_for_stop(&shared);
-        return SearchResult {
-            best: None,
-            ponder: None,
-            score: SearchScore::from_internal(score),
-            value: score,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
+        return no_move_result(score);
     }
-
     let root_moves: Vec<G::Move> = match root_filter {
         Some(allowed) => legal
             .iter()
@@ -89,16 +79,7 @@ pub(crate) fn run<G: Game>(
         // Every legal move excluded (UCCI `banmoves`, `searchmoves`): no move to play, and no
         // score either (the position is not lost).
         wait_for_stop(&shared);
-        return SearchResult {
-            best: None,
-            ponder: None,
-            score: SearchScore::Cp(0),
-            value: 0,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
+        return no_move_result(0);
     }
 
     let threads = options.threads.max(1);
@@ -108,8 +89,6 @@ pub(crate) fn run<G: Game>(
         Some(_) => multipv.max(SKILL_LINES).min(root_moves.len()),
         None => multipv,
     };
-    let skill = options.skill;
-    let salt = position.hash();
     if states.len() < threads {
         states.resize_with(threads, ThreadState::default);
     }
@@ -117,7 +96,6 @@ pub(crate) fn run<G: Game>(
     // the game has one among the root moves.
     let policy = position.policy_move().filter(|m| root_moves.contains(m));
     let fallback = policy.unwrap_or(root_moves[0]);
-    let policy_players = options.policy_players;
     let (tx, rx) = mpsc::channel::<SearchEvent<G::Move>>();
     let (result_tx, result_rx) = mpsc::channel::<SearchResult<G::Move>>();
     // Every task sends its thread state back when it ends (a panicked task sends nothing).
@@ -130,7 +108,79 @@ pub(crate) fn run<G: Game>(
     }
     // Helpers the system refused to start are simply missing.
     let threads = threads.min(pool.len());
-    let fallback_result = SearchResult {
+    if threads == 0 {
+        return fallback_result(fallback);
+    }
+
+    let policy_players = options.policy_players;
+    start_helpers(
+        pool,
+        states,
+        threads,
+        &shared,
+        position,
+        &root_moves,
+        policy_players,
+        &state_tx,
+    );
+    let plan = MainPlan {
+        limits: limits.clone(),
+        multipv,
+        lines,
+        skill: options.skill,
+        salt: position.hash(),
+        policy,
+        policy_players,
+    };
+    let channels = MainChannels {
+        events: tx,
+        result: result_tx,
+        state: state_tx.clone(),
+    };
+    let state = std::mem::take(&mut states[0]);
+    let started = start_main(pool, state, &shared, position, root_moves, plan, channels);
+    // Ends when the main worker drops its sender (or at once when it never started).
+    for event in rx {
+        report(event);
+    }
+    let result = match result_rx.recv() {
+        Ok(result) if started => result,
+        // The main task panicked or could not start: the helpers stop and a legal move is
+        // played.
+        _ => fallback_result(fallback),
+    };
+    shared.abort.store(true, Relaxed);
+    drop(state_tx);
+    // Waits for every helper: no search thread works after this returns.
+    for (i, state) in state_rx {
+        if let Some(slot) = states.get_mut(i) {
+            *slot = state;
+        }
+    }
+    SearchResult {
+        nodes: shared.nodes.iter().map(|n| n.load(Relaxed)).sum(),
+        ..result
+    }
+}
+
+/// The result of a search without a move to play (no legal move, or none allowed): `score`
+/// for the side to move, nothing searched.
+fn no_move_result<M>(score: i32) -> SearchResult<M> {
+    SearchResult {
+        best: None,
+        ponder: None,
+        score: SearchScore::from_internal(score),
+        value: score,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+    }
+}
+
+/// The result played when the main worker could not search: the move `fallback`.
+fn fallback_result<M: Copy>(fallback: M) -> SearchResult<M> {
+    SearchResult {
         best: Some(fallback),
         ponder: None,
         score: SearchScore::Cp(0),
@@ -139,17 +189,46 @@ pub(crate) fn run<G: Game>(
         seldepth: 0,
         nodes: 0,
         pv: vec![fallback],
-    };
-    if threads == 0 {
-        return fallback_result;
     }
+}
 
+/// What the main worker searches for beyond the root moves (see [`main_loop`]).
+struct MainPlan<M> {
+    limits: SearchLimits,
+    multipv: usize,
+    lines: usize,
+    skill: Option<Skill>,
+    salt: u64,
+    policy: Option<M>,
+    policy_players: Option<u8>,
+}
+
+/// Where the main worker sends its events, its result and (when it ends) its thread state.
+struct MainChannels<M> {
+    events: mpsc::Sender<SearchEvent<M>>,
+    result: mpsc::Sender<SearchResult<M>>,
+    state: mpsc::Sender<(usize, ThreadState)>,
+}
+
+/// Hands the helper workers 1..`threads` to their pool threads, each with its thread state
+/// from `states` (sent back on `state_tx` when it ends).
+#[allow(clippy::too_many_arguments)]
+fn start_helpers<G: Game>(
+    pool: &Pool,
+    states: &mut [ThreadState],
+    threads: usize,
+    shared: &Arc<Shared>,
+    position: &G,
+    root_moves: &[G::Move],
+    policy_players: Option<u8>,
+    state_tx: &mpsc::Sender<(usize, ThreadState)>,
+) {
     for (i, slot) in states.iter_mut().enumerate().take(threads).skip(1) {
         let mut pos = position.clone();
         pos.prepare_search();
-        let moves = root_moves.clone();
+        let moves = root_moves.to_vec();
         let mut state = std::mem::take(slot);
-        let shared = Arc::clone(&shared);
+        let shared = Arc::clone(shared);
         let state_tx = state_tx.clone();
         pool.run(
             i,
@@ -165,29 +244,44 @@ pub(crate) fn run<G: Game>(
             }),
         );
     }
+}
+
+/// Hands the main worker to pool thread 0: it searches by `plan`, raises the abort flag when
+/// done and sends its result and its thread state. False when the thread could not take it.
+fn start_main<G: Game>(
+    pool: &Pool,
+    mut state: ThreadState,
+    shared: &Arc<Shared>,
+    position: &G,
+    root_moves: Vec<G::Move>,
+    plan: MainPlan<G::Move>,
+    channels: MainChannels<G::Move>,
+) -> bool {
     let mut pos = position.clone();
     pos.prepare_search();
-    let moves = root_moves.clone();
-    let mut state = std::mem::take(&mut states[0]);
-    let main_shared = Arc::clone(&shared);
-    let main_state_tx = state_tx.clone();
-    let limits = limits.clone();
-    let started = pool.run(
+    let main_shared = Arc::clone(shared);
+    pool.run(
         0,
         Box::new(move || {
+            let MainChannels {
+                events,
+                result: result_tx,
+                state: state_tx,
+            } = channels;
             let result = {
                 let shared = &main_shared;
-                let mut worker = Worker::new(0, shared, &mut state, &pos, moves, policy_players);
-                worker.events = Some(tx);
+                let mut worker =
+                    Worker::new(0, shared, &mut state, &pos, root_moves, plan.policy_players);
+                worker.events = Some(events);
                 let result = main_loop(
                     &mut worker,
                     &mut pos,
-                    &limits,
-                    multipv,
-                    lines,
-                    skill,
-                    salt,
-                    policy,
+                    &plan.limits,
+                    plan.multipv,
+                    plan.lines,
+                    plan.skill,
+                    plan.salt,
+                    plan.policy,
                 );
                 shared.abort.store(true, Relaxed);
                 worker.publish();
@@ -195,31 +289,9 @@ pub(crate) fn run<G: Game>(
             };
             drop(main_shared);
             let _ = result_tx.send(result);
-            let _ = main_state_tx.send((0, state));
+            let _ = state_tx.send((0, state));
         }),
-    );
-    // Ends when the main worker drops its sender (or at once when it never started).
-    for event in rx {
-        report(event);
-    }
-    let result = match result_rx.recv() {
-        Ok(result) if started => result,
-        // The main task panicked or could not start: the helpers stop and a legal move is
-        // played.
-        _ => fallback_result,
-    };
-    shared.abort.store(true, Relaxed);
-    drop(state_tx);
-    // Waits for every helper: no search thread works after this returns.
-    for (i, state) in state_rx {
-        if let Some(slot) = states.get_mut(i) {
-            *slot = state;
-        }
-    }
-    SearchResult {
-        nodes: shared.nodes.iter().map(|n| n.load(Relaxed)).sum(),
-        ..result
-    }
+    )
 }
 
 /// Waits while `go infinite` or `go ponder` may not return yet.

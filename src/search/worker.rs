@@ -1,0 +1,452 @@
+//! What the two searches share: the [`Worker`] (one search thread) and its bookkeeping (node
+//! counting and the looks at the limits, the principal variation, the table's entries and
+//! cutoffs, move ordering, history updates), the [`Shared`] state of all threads, and the root
+//! moves. The root search is in [`super::root`], the two-player principal variation search in
+//! [`super::pvs`], the search with more than two players in [`super::multiplayer_search`].
+//!
+//! Scores are from the point of view of the team to move (see [`super::multiplayer`]): with two
+//! players this is plain negamax.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::game::{Game, GameMove, MoveBuffer};
+
+use super::limits::SearchControl;
+use super::multiplayer::Teams;
+use super::ordering::{score_moves, OrderFlags, ThreadState, NO_MOVE};
+use super::params::{self, Settings};
+use super::time::TimeManager;
+use super::tt::{Bound, TranspositionTable, TtEntry};
+use super::{SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+
+/// Static evaluations are clamped into +-EVAL_MAX so they never look like mate scores.
+pub(super) const EVAL_MAX: i32 = MATE_BOUND - 1;
+/// Nodes between two looks at the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+
+/// State shared by all threads of one search.
+pub(crate) struct Shared {
+    pub tt: Arc<TranspositionTable>,
+    pub control: SearchControl,
+    /// Set by the main thread when it is done (or by any limit): every worker stops.
+    pub abort: AtomicBool,
+    /// Node counts published by each worker every [`POLL_INTERVAL`] nodes.
+    pub nodes: Vec<AtomicU64>,
+    pub time: TimeManager,
+    pub infinite: bool,
+    pub node_limit: Option<u64>,
+}
+
+impl Shared {
+    /// Whether time limits apply now (not while pondering or in `go infinite`).
+    pub fn time_applies(&self) -> bool {
+        !self.infinite && !self.control.is_pondering()
+    }
+
+    /// Whether the search must end (external `stop` or internal abort).
+    pub fn must_stop(&self) -> bool {
+        self.abort.load(Relaxed) || self.control.is_stopped()
+    }
+}
+
+/// One root move with its latest result.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove<M> {
+    pub mv: M,
+    pub score: i32,
+    pub previous_score: i32,
+    /// Whether the score came from a search that raised alpha in the current iteration.
+    pub improved: bool,
+    pub seldepth: usize,
+    pub pv: Vec<M>,
+    /// Nodes this worker spent below the move, over all iterations (time management).
+    pub nodes: u64,
+}
+
+/// Converts a score to the form stored in the table (mate distance counted from the node).
+#[inline]
+pub(crate) fn score_to_tt(score: i32, ply: usize) -> i16 {
+    let s = if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    };
+    s.clamp(-MATE, MATE) as i16
+}
+
+/// The inverse of [`score_to_tt`].
+#[inline]
+pub(crate) fn score_from_tt(score: i16, ply: usize) -> i32 {
+    let s = i32::from(score);
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// The score a table entry proves for a non-PV node searched to `depth` with the window
+/// `alpha..beta`, if its depth and bound suffice.
+#[inline]
+pub(super) fn tt_cutoff(
+    e: &TtEntry,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    pv_node: bool,
+) -> Option<i32> {
+    if pv_node || i32::from(e.depth) < depth {
+        return None;
+    }
+    let s = score_from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
+}
+
+/// The bound a node's best score `best` gives, searched with the window `alpha..beta`: at least
+/// `best` when it reached beta, exact when it raised alpha, at most `best` otherwise.
+#[inline]
+pub(super) fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, G: Game> {
+    pub id: usize,
+    pub shared: &'a Shared,
+    pub state: &'a mut ThreadState,
+    pub teams: Teams,
+    /// Xored into every table key ([`Teams::key_salt`]: zero with two players).
+    pub(super) key_salt: u64,
+    pub nodes: u64,
+    /// The other threads' nodes as last published (main worker only).
+    others_nodes: u64,
+    /// All threads' nodes at which the search stops (`go nodes`; main worker only).
+    node_limit: u64,
+    pub stopped: bool,
+    pub seldepth: usize,
+    pub root_depth: i32,
+    pub completed_depth: u32,
+    /// The triangular table of principal variations, one row of [`PV_WIDTH`] per ply.
+    pub(super) pv: Vec<G::Move>,
+    /// Where each ply's principal variation ends in its row.
+    pub(super) pv_len: Vec<usize>,
+    /// The move played at each ply of the current line (ordering: counter moves).
+    pub(super) played: Vec<u32>,
+    /// The ordering scores of the move lists of the current line, one list after the other.
+    pub(super) scores: Vec<i32>,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    /// Late-move reductions by depth and move number.
+    pub(super) lmr: Vec<[u8; 64]>,
+    /// The plies of quiescence after which the side to move stands pat (the game's own).
+    pub(super) quiescence_plies: u32,
+    /// The game's search parameters and switches, read once per search.
+    pub s: Settings,
+    /// Whether the two-player quiescence search uses the table (the `Use QS TT` switch, and a
+    /// quiescence that ends by itself).
+    pub(super) qs_tt: bool,
+    /// The ordering refinements in use (from the switches and the players).
+    pub(super) order_flags: OrderFlags,
+    /// The static evaluation of each ply of the current line (-INFINITY: in check; two players).
+    pub(super) evals: Vec<i32>,
+    /// The move a singular-extension search of each ply leaves out (two players).
+    pub(super) excluded: Vec<Option<u16>>,
+    /// Where the main thread sends its reports (`None` in helper threads).
+    pub events: Option<Sender<SearchEvent<G::Move>>>,
+}
+
+/// Length of one row of the triangular principal-variation table.
+const PV_WIDTH: usize = MAX_PLY + 1;
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared,
+        state: &'a mut ThreadState,
+        root: &G,
+        root_moves: Vec<G::Move>,
+        policy_players: Option<u8>,
+    ) -> Self {
+        let teams = Teams::for_position(root, policy_players);
+        let s = params::for_game::<G>().settings();
+        state.prepare(root.num_players());
+        let mut lmr = vec![[0u8; 64]; 64];
+        let divisor = f64::from(s.lmr_divisor.max(1));
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() * 100.0 / divisor) as u8;
+            }
+        }
+        let node_limit = if id == 0 {
+            shared.node_limit.unwrap_or(u64::MAX)
+        } else {
+            u64::MAX
+        };
+        Worker {
+            id,
+            shared,
+            state,
+            teams,
+            key_salt: teams.key_salt(),
+            nodes: 0,
+            others_nodes: 0,
+            node_limit,
+            stopped: false,
+            seldepth: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            pv: vec![G::Move::default(); PV_WIDTH * PV_WIDTH],
+            pv_len: vec![0; PV_WIDTH + 1],
+            played: vec![NO_MOVE; PV_WIDTH + 1],
+            scores: Vec::with_capacity(4096),
+            root_moves: root_moves
+                .into_iter()
+                .map(|mv| RootMove {
+                    mv,
+                    score: -INFINITY,
+                    previous_score: -INFINITY,
+                    improved: false,
+                    seldepth: 0,
+                    pv: vec![mv],
+                    nodes: 0,
+                })
+                .collect(),
+            lmr,
+            quiescence_plies: root.quiescence_plies(),
+            qs_tt: s.use_qs_tt && root.quiescence_plies() == u32::MAX,
+            order_flags: OrderFlags {
+                bad_noisy_last: s.use_bad_noisy_last && !teams.paranoid && !teams.brs,
+                capture_history: s.use_capture_history,
+            },
+            evals: vec![-INFINITY; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
+            s,
+            events: None,
+        }
+    }
+
+    /// Orders the root moves before the first iteration (table move, noisy, history).
+    pub fn order_root_moves(&mut self, pos: &G) {
+        let tt_move = self
+            .shared
+            .tt
+            .probe(pos.hash() ^ self.key_salt)
+            .and_then(|e| e.mv);
+        let moves: Vec<G::Move> = self.root_moves.iter().map(|r| r.mv).collect();
+        let mut scores = Vec::new();
+        score_moves(
+            pos,
+            &moves,
+            &mut scores,
+            self.state,
+            tt_move,
+            0,
+            NO_MOVE,
+            self.order_flags,
+        );
+        let mut keyed: Vec<(i32, usize)> = scores.into_iter().zip(0..).collect();
+        keyed.sort_by_key(|&(s, i)| (-s, i));
+        let old = std::mem::take(&mut self.root_moves);
+        self.root_moves = keyed.into_iter().map(|(_, i)| old[i].clone()).collect();
+    }
+
+    /// Total nodes of all threads as this worker last saw them.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.others_nodes
+    }
+
+    /// Publishes the node count and refreshes the view of the other threads.
+    pub fn publish(&mut self) {
+        self.shared.nodes[self.id].store(self.nodes, Relaxed);
+        if self.id == 0 {
+            self.others_nodes = self
+                .shared
+                .nodes
+                .iter()
+                .skip(1)
+                .map(|n| n.load(Relaxed))
+                .sum();
+        }
+    }
+
+    /// Counts a node and looks at the limits now and then.
+    #[inline]
+    pub(super) fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes + self.others_nodes >= self.node_limit {
+            self.stopped = true;
+            self.shared.abort.store(true, Relaxed);
+        }
+        if self.nodes % POLL_INTERVAL == 0 {
+            self.poll();
+        }
+    }
+
+    /// Publishes the node count and stops at the stop flags or, in the main worker, when the
+    /// hard time limit has passed.
+    fn poll(&mut self) {
+        self.publish();
+        if self.shared.must_stop() {
+            self.stopped = true;
+        }
+        // Also inside depth 1: the best root move searched so far, or the fallback, is played
+        // (with many players depth 1 alone may take longer than a short `movetime`).
+        if self.id == 0 && self.shared.time_applies() && self.shared.time.hard_expired() {
+            self.stopped = true;
+            self.shared.abort.store(true, Relaxed);
+        }
+    }
+
+    /// Writes a node's result to the table (score made ply-independent, eval and depth clamped).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        best: i32,
+        best_move: Option<u16>,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        self.shared.tt.store(
+            key,
+            TtEntry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval: eval.clamp(-EVAL_MAX, EVAL_MAX) as i16,
+                depth: depth.clamp(0, 127) as u8,
+                bound,
+            },
+        );
+    }
+
+    /// Static evaluation for the team to move, clamped below mate scores.
+    #[inline]
+    pub(super) fn evaluate(&self, pos: &G) -> i32 {
+        let e = if self.teams.paranoid {
+            let e = pos.evaluate_for(self.teams.root);
+            if pos.side_to_move() == self.teams.root {
+                e
+            } else {
+                -e
+            }
+        } else {
+            pos.evaluate()
+        };
+        e.clamp(-EVAL_MAX, EVAL_MAX)
+    }
+
+    /// The move played at the ply before `ply` ([`NO_MOVE`] at the root).
+    #[inline]
+    pub(super) fn previous(&self, ply: usize) -> u32 {
+        if ply == 0 {
+            NO_MOVE
+        } else {
+            self.played[ply - 1]
+        }
+    }
+
+    /// Makes `m` followed by the child's line the principal variation of `ply`.
+    #[inline]
+    pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let row = ply * PV_WIDTH;
+        let child_row = (ply + 1) * PV_WIDTH;
+        self.pv[row + ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..child_len {
+            self.pv[row + j] = self.pv[child_row + j];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Scores `moves` for ordering with this search's flags, appended to `self.scores`; returns
+    /// where their scores start.
+    pub(super) fn order_moves(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        tt_move: Option<u16>,
+        ply: usize,
+    ) -> usize {
+        let base = self.scores.len();
+        let previous = self.previous(ply);
+        score_moves(
+            pos,
+            moves,
+            &mut self.scores,
+            self.state,
+            tt_move,
+            ply,
+            previous,
+            self.order_flags,
+        );
+        base
+    }
+
+    /// Rewards the move `bits` that caused a beta cutoff (searched at `depth`) and penalises the
+    /// moves tried before it: `quiets` in the quiet history and killers when it is quiet,
+    /// `noisies` in the capture history (when in use).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn update_histories(
+        &mut self,
+        stm: usize,
+        ply: usize,
+        previous: u32,
+        bits: u16,
+        quiet: bool,
+        quiets: &[u16],
+        noisies: &[u16],
+        depth: i32,
+    ) {
+        if quiet {
+            self.state
+                .update_quiet(stm, ply, previous, bits, quiets, depth);
+        }
+        if self.order_flags.capture_history {
+            let best = if quiet { None } else { Some(bits) };
+            self.state.update_noisy(stm, best, noisies, depth);
+        }
+    }
+
+    /// A legal reply to the best move from the table (for `bestmove ... ponder`).
+    pub fn ponder_from_tt(&self, pos: &mut G, best: G::Move) -> Option<G::Move> {
+        pos.make_move(best);
+        let reply = self
+            .shared
+            .tt
+            .probe(pos.hash() ^ self.key_salt)
+            .and_then(|e| e.mv)
+            .and_then(|bits| {
+                let mut list = G::MoveList::default();
+                pos.generate_moves(&mut list);
+                list.moves().iter().copied().find(|m| m.to_bits() == bits)
+            });
+        pos.undo_move(best);
+        reply
+    }
+}
+
+/// Milliseconds since `start`.
+pub(crate) fn millis_since(start: Instant) -> u64 {
+    start.elapsed().as_millis() as u64
+}
