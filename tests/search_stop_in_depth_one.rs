@@ -140,9 +140,6 @@ impl SearchHints for Flood {
     }
 }
 
-/// The match-record defaults (the search needs none; the front end's `Game` asks for them).
-impl Records for Flood {}
-
 #[test]
 fn an_expired_clock_stops_the_search_inside_depth_one_with_the_policy_move() {
     let pos = Flood::startpos(&());

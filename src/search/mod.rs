@@ -49,7 +49,7 @@ mod worker;
 
 use std::sync::Arc;
 
-use crate::game::Game;
+use crate::game::Searchable;
 use pool::Pool;
 
 pub use limits::{SearchControl, SearchLimits, SearchOptions};
@@ -233,7 +233,7 @@ impl Searcher {
     /// the caller's thread for every [`SearchEvent`]. The function returns when the search is
     /// over (for `infinite` and `ponder`: only after `stop`, or after `ponderhit` and the normal
     /// limits).
-    pub fn search<G: Game>(
+    pub fn search<G: Searchable>(
         &mut self,
         position: &G,
         limits: &SearchLimits,
@@ -263,7 +263,7 @@ impl Default for Searcher {
 }
 
 /// Runs one search: the same as [`Searcher::search`].
-pub fn search<G: Game>(
+pub fn search<G: Searchable>(
     searcher: &mut Searcher,
     position: &G,
     limits: &SearchLimits,
@@ -277,7 +277,7 @@ pub fn search<G: Game>(
 
 /// Searches every position to `depth` with one thread and a 16 MiB table, cleared before
 /// each position, and returns the total node count (the `bench` signature).
-pub fn bench<G: Game>(positions: &[G], depth: u32) -> u64 {
+pub fn bench<G: Searchable>(positions: &[G], depth: u32) -> u64 {
     let mut searcher = Searcher::new(16);
     let limits = SearchLimits {
         depth: Some(depth),

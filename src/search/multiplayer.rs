@@ -60,7 +60,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, GameMove, MoveBuffer, Outcome};
+use crate::game::{GameMove, MoveBuffer, Notation, Outcome, Rules, SearchHints};
 
 use super::MATE;
 
@@ -106,7 +106,11 @@ const OPPONENTS_DEFAULT: i32 = 3;
 /// opponent model ([`OPPONENTS`] 3) lets exactly these play their policy move in the opponents'
 /// layer of best-reply search. Only the last moves of the game are looked at. `None` with two
 /// players or fewer, or when a move of `moves` is not legal.
-pub fn policy_players<G: Game>(start: &G, moves: &[String], config: &G::Config) -> Option<u8> {
+pub fn policy_players<G: SearchHints + Notation>(
+    start: &G,
+    moves: &[String],
+    config: &G::Config,
+) -> Option<u8> {
     let players = start.num_players();
     if players <= 2 {
         return None;
@@ -194,7 +198,7 @@ impl Teams {
     /// game can pass a turn ([`Rules::can_pass`]: [`Rules::make_null_move`] hands the move to the
     /// next player), paranoid otherwise. `policy_players` ([`policy_players`]) chooses the
     /// modelled opponents of the hybrid ([`OPPONENTS`] 3); unknown (`None`): all of them.
-    pub(crate) fn for_position<G: Game>(root: &G, policy_players: Option<u8>) -> Self {
+    pub(crate) fn for_position<G: Rules>(root: &G, policy_players: Option<u8>) -> Self {
         let mut teams = Teams::new(root.side_to_move(), root.num_players());
         teams.brs = teams.brs && root.can_pass();
         let players = root.num_players().min(8);
@@ -282,7 +286,7 @@ pub(crate) type LayerMoves<M> = ArrayVec<Option<M>, 8>;
 /// Plays the move of opponent number `at` of the layer (0: the side to move): the chosen move
 /// when it is that opponent's, its policy move when it is modelled and the game is not over,
 /// a pass otherwise.
-fn layer_step<G: Game>(
+fn layer_step<G: SearchHints>(
     pos: &mut G,
     teams: &Teams,
     at: usize,
@@ -308,7 +312,7 @@ fn layer_step<G: Game>(
 /// in the position where the opponents before it passed or, if modelled, played their policy
 /// move; ordered: the move with bits `tt_move` first, then by [`SearchHints::noisy_order`]. `pos` is
 /// given back unchanged.
-pub(crate) fn brs_moves<G: Game>(
+pub(crate) fn brs_moves<G: SearchHints>(
     pos: &mut G,
     teams: &Teams,
     noisy: bool,
@@ -348,7 +352,7 @@ pub(crate) fn brs_moves<G: Game>(
 /// Plays a [`BrsMove`] (or with `None` only the modelled opponents' policy moves, the others
 /// passing) and the rest of the layer, until `teams.root` is to move; returns what was played,
 /// for [`brs_undo`].
-pub(crate) fn brs_make<G: Game>(
+pub(crate) fn brs_make<G: SearchHints>(
     pos: &mut G,
     m: Option<BrsMove<G::Move>>,
     teams: &Teams,
@@ -362,7 +366,7 @@ pub(crate) fn brs_make<G: Game>(
 }
 
 /// Takes back [`brs_make`].
-pub(crate) fn brs_undo<G: Game>(pos: &mut G, mut made: LayerMoves<G::Move>) {
+pub(crate) fn brs_undo<G: Rules>(pos: &mut G, mut made: LayerMoves<G::Move>) {
     while let Some(mv) = made.pop() {
         match mv {
             Some(m) => pos.undo_move(m),

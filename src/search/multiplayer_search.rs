@@ -11,14 +11,14 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, GameMove, MoveBuffer};
+use crate::game::{GameMove, MoveBuffer, Searchable};
 
 use super::multiplayer::{self, BrsMove, OpponentModel};
 use super::ordering::{pick, COUNTER};
 use super::worker::{bound_of, tt_cutoff, Worker};
 use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Searchable> Worker<'_, G> {
     /// Search of a node `ply` plies below the root with more than two players: the root
     /// player's nodes (and in paranoid mode every opponent's) search their moves, principal
     /// variation search with late-move reductions; best-reply search hands the opponents' nodes

@@ -6,7 +6,7 @@
 //! Histories are indexed by `player * 65536 + move.to_bits()`, so they are game-agnostic and
 //! live in [`ThreadState`], one per search thread, kept between searches.
 
-use crate::game::{Game, GameMove};
+use crate::game::{GameMove, SearchHints};
 
 use super::MAX_PLY;
 
@@ -229,7 +229,7 @@ fn gravity(slot: &mut i16, bonus: i32) {
 /// Writes an ordering score for every move of `moves` into `scores` (appended).
 #[inline]
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn score_moves<G: Game>(
+pub(crate) fn score_moves<G: SearchHints>(
     pos: &G,
     moves: &[G::Move],
     scores: &mut Vec<i32>,

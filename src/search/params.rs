@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 
 use parking_lot::Mutex;
 
-use crate::game::Game;
+use crate::game::SearchHints;
 use crate::tune::Param;
 
 /// One entry of the table: the option name's suffix, the generic default, the range and the SPSA
@@ -246,7 +246,7 @@ static TABLES: LazyLock<Mutex<Vec<&'static SearchParams>>> =
     LazyLock::new(|| Mutex::new(Vec::new()));
 
 /// The search parameters of the game `G`, with its label and defaults.
-pub fn for_game<G: Game>() -> &'static SearchParams {
+pub fn for_game<G: SearchHints>() -> &'static SearchParams {
     let mut tables = TABLES.lock();
     if let Some(t) = tables.iter().find(|t| t.game == G::NAME) {
         return t;
@@ -261,7 +261,7 @@ pub fn for_game<G: Game>() -> &'static SearchParams {
 }
 
 /// Whether every override of a game names a row of the table (a misspelt one would be ignored).
-pub fn unknown_overrides<G: Game>() -> Vec<&'static str> {
+pub fn unknown_overrides<G: SearchHints>() -> Vec<&'static str> {
     G::SEARCH_DEFAULTS
         .iter()
         .filter(|(s, _)| !TEMPLATE.iter().any(|t| t.suffix.eq_ignore_ascii_case(s)))

@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, GameMove, MoveBuffer};
+use crate::game::{GameMove, MoveBuffer, SearchHints, Searchable};
 
 use super::ordering::{pick, score_moves, OrderFlags, COUNTER, NULL_MOVE};
 use super::tt::{Bound, TtEntry};
@@ -51,7 +51,7 @@ impl MovePruning {
     /// `order_score`) is pruned before it is made. Futility needs the move made (a move giving
     /// check is searched).
     #[inline]
-    fn skips<G: Game>(
+    fn skips<G: SearchHints>(
         &self,
         pos: &G,
         m: G::Move,
@@ -83,7 +83,7 @@ impl MovePruning {
     }
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Searchable> Worker<'_, G> {
     /// Principal variation search of a node `ply` plies below the root (two players).
     pub(super) fn negamax(
         &mut self,

@@ -3,13 +3,13 @@
 //! principal variations and node counts. Below the root the two-player search ([`super::pvs`])
 //! or the search with more than two players ([`super::multiplayer_search`]) takes over.
 
-use crate::game::{Game, GameMove};
+use crate::game::{GameMove, Searchable};
 
 use super::tt::{Bound, TtEntry};
 use super::worker::{bound_of, score_to_tt, Worker};
 use super::{SearchEvent, INFINITY};
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Searchable> Worker<'_, G> {
     /// Searches the root moves from index `first` (MultiPV lines before it are done) and sorts
     /// them by score. Returns the best score.
     pub fn root_search(

@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, MoveBuffer};
+use crate::game::{MoveBuffer, Searchable};
 
 use super::limits::{SearchControl, SearchLimits, SearchOptions};
 use super::multiplayer::Teams;
@@ -33,7 +33,7 @@ const WAIT_POLL: Duration = Duration::from_millis(1);
 
 /// Runs one search (see [`super::Searcher::search`]).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn run<G: Game>(
+pub(crate) fn run<G: Searchable>(
     tt: &Arc<TranspositionTable>,
     pool: &mut Pool,
     states: &mut Vec<ThreadState>,
@@ -213,7 +213,7 @@ struct MainChannels<M> {
 /// Hands the helper workers 1..`threads` to their pool threads, each with its thread state
 /// from `states` (sent back on `state_tx` when it ends).
 #[allow(clippy::too_many_arguments)]
-fn start_helpers<G: Game>(
+fn start_helpers<G: Searchable>(
     pool: &Pool,
     states: &mut [ThreadState],
     threads: usize,
@@ -248,7 +248,7 @@ fn start_helpers<G: Game>(
 
 /// Hands the main worker to pool thread 0: it searches by `plan`, raises the abort flag when
 /// done and sends its result and its thread state. False when the thread could not take it.
-fn start_main<G: Game>(
+fn start_main<G: Searchable>(
     pool: &Pool,
     mut state: ThreadState,
     shared: &Arc<Shared>,
@@ -303,7 +303,12 @@ fn wait_for_stop(shared: &Shared) {
 
 /// Searches one iteration (all MultiPV lines) with aspiration windows. Returns false when
 /// the search was stopped inside it.
-fn iterate<G: Game>(worker: &mut Worker<'_, G>, pos: &mut G, depth: u32, multipv: usize) -> bool {
+fn iterate<G: Searchable>(
+    worker: &mut Worker<'_, G>,
+    pos: &mut G,
+    depth: u32,
+    multipv: usize,
+) -> bool {
     worker.root_depth = depth as i32;
     worker.seldepth = 0;
     for rm in &mut worker.root_moves {
@@ -352,7 +357,7 @@ fn iterate<G: Game>(worker: &mut Worker<'_, G>, pos: &mut G, depth: u32, multipv
 }
 
 /// Sends one `Iteration` event for MultiPV line `line` (0-based).
-fn report_line<G: Game>(worker: &mut Worker<'_, G>, depth: u32, line: usize, bound: Bound) {
+fn report_line<G: Searchable>(worker: &mut Worker<'_, G>, depth: u32, line: usize, bound: Bound) {
     worker.publish();
     let Some(events) = &worker.events else {
         return;
@@ -384,7 +389,7 @@ fn report_line<G: Game>(worker: &mut Worker<'_, G>, depth: u32, line: usize, bou
 /// the move among them; `salt` seeds its choice). `policy`: the move played when the search is
 /// stopped before any root move is searched (the first root move in order if `None`).
 #[allow(clippy::too_many_arguments)]
-fn main_loop<G: Game>(
+fn main_loop<G: Searchable>(
     worker: &mut Worker<'_, G>,
     pos: &mut G,
     limits: &SearchLimits,
@@ -525,7 +530,7 @@ fn trend<M>(root_moves: &[RootMove<M>], scores: &[i32], stable_iterations: u32) 
 }
 
 /// Iterative deepening of a helper worker: no reports, staggered start depth.
-fn helper_loop<G: Game>(worker: &mut Worker<'_, G>, pos: &mut G) {
+fn helper_loop<G: Searchable>(worker: &mut Worker<'_, G>, pos: &mut G) {
     worker.order_root_moves(pos);
     let mut depth = 1 + (worker.id as u32 % 2);
     while depth <= MAX_DEPTH && !worker.shared.must_stop() {

@@ -12,7 +12,7 @@ use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::{Game, GameMove, MoveBuffer};
+use crate::game::{GameMove, MoveBuffer, Searchable};
 
 use super::limits::SearchControl;
 use super::multiplayer::Teams;
@@ -129,7 +129,7 @@ pub(super) fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
 }
 
 /// One search thread.
-pub(crate) struct Worker<'a, G: Game> {
+pub(crate) struct Worker<'a, G: Searchable> {
     pub id: usize,
     pub shared: &'a Shared,
     pub state: &'a mut ThreadState,
@@ -176,7 +176,7 @@ pub(crate) struct Worker<'a, G: Game> {
 /// Length of one row of the triangular principal-variation table.
 const PV_WIDTH: usize = MAX_PLY + 1;
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: Searchable> Worker<'a, G> {
     pub fn new(
         id: usize,
         shared: &'a Shared,

@@ -80,7 +80,7 @@ pub fn play<G: Game>(pos: &mut G, moves: &str, config: &G::Config) {
 // Searches.
 
 /// Runs one search of `pos` and collects its events.
-pub fn search<G: Game>(
+pub fn search<G: sanqi::game::Searchable>(
     searcher: &mut Searcher,
     pos: &G,
     limits: &SearchLimits,
