@@ -8,7 +8,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use sanqi::game::{Game, GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
-use sanqi::search::{SearchControl, SearchLimits, SearchOptions, Searcher};
+use sanqi::search::{SearchLimits, Searcher};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Take(u8);
@@ -125,13 +125,7 @@ fn an_expired_clock_stops_the_search_inside_depth_one_with_the_policy_move() {
         received: Some(Instant::now() - Duration::from_secs(10)),
         ..SearchLimits::default()
     };
-    let (result, _) = support::search(
-        &mut searcher,
-        &pos,
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(),
-    );
+    let (result, _) = support::search_default(&mut searcher, &pos, &limits);
     assert_eq!(result.depth, 0, "no iteration can complete");
     assert!(result.nodes < 100_000, "{} nodes", result.nodes);
     assert_eq!(
@@ -149,13 +143,7 @@ fn without_a_clock_the_node_limit_still_ends_depth_one() {
         nodes: Some(50_000),
         ..SearchLimits::default()
     };
-    let (result, _) = support::search(
-        &mut searcher,
-        &pos,
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(),
-    );
+    let (result, _) = support::search_default(&mut searcher, &pos, &limits);
     assert_eq!(result.depth, 0);
     assert_eq!(result.nodes, 50_000);
     let best = result.best.expect("a move");

@@ -91,6 +91,21 @@ pub fn search<G: Game>(
     (r, events)
 }
 
+/// [`search`] with the default options and a fresh control.
+pub fn search_default<G: Game>(
+    searcher: &mut Searcher,
+    pos: &G,
+    limits: &SearchLimits,
+) -> (SearchResult<G::Move>, Vec<SearchEvent<G::Move>>) {
+    search(
+        searcher,
+        pos,
+        limits,
+        &SearchOptions::default(),
+        &SearchControl::new(),
+    )
+}
+
 /// The iteration reports among `events`.
 pub fn iterations<M: Clone>(events: &[SearchEvent<M>]) -> Vec<IterationInfo<M>> {
     events
