@@ -20,10 +20,7 @@ fn resign_adjudication_by_score() {
         move_count: 2,
         score: 600,
     });
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Adjudication);
     assert_eq!(rec.winner, Some(0));
     assert_eq!(rec.moves, ["a1", "b1", "c1", "a2"]);
@@ -61,9 +58,8 @@ fn multi_player_stalls_and_forfeits() {
         fake("B", &["--always=0000"]),
         fake("C", &["--always=0000"]),
     ];
-    let mut c = config(engines, movetime());
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Race>(&c, &players(3)).unwrap().records[0];
+    let c = config(engines, movetime());
+    let rec = &one_game::<Race>(c, &players(3));
     assert_eq!(rec.termination, Termination::Adjudication);
     assert_eq!(rec.moves, ["0000", "0000", "0000"]);
     assert!(rec.reason.contains("stall"), "{}", rec.reason);
@@ -76,9 +72,8 @@ fn multi_player_stalls_and_forfeits() {
         fake("C", &["--always=1"]),
     ];
     let mut c = config(engines, movetime());
-    c.games_per_opening = Some(1);
     c.referee.max_plies = Some(4);
-    let rec = &run_game::<Race>(&c, &players(3)).unwrap().records[0];
+    let rec = &one_game::<Race>(c, &players(3));
     assert_eq!(rec.moves.len(), 4);
     assert!(rec.reason.contains("ply cap 4"), "{}", rec.reason);
 
@@ -88,9 +83,8 @@ fn multi_player_stalls_and_forfeits() {
         fake("B", &["--always=7"]),
         fake("C", &["--always=1"]),
     ];
-    let mut c = config(engines, movetime());
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Race>(&c, &players(3)).unwrap().records[0];
+    let c = config(engines, movetime());
+    let rec = &one_game::<Race>(c, &players(3));
     assert_eq!(rec.termination, Termination::IllegalMove);
     assert_eq!(rec.winner, None);
     assert_eq!(rec.points, [0.5, 0.0, 0.5]);
@@ -157,10 +151,7 @@ fn draw_adjudication_by_score() {
         move_count: 2,
         score: 10,
     });
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<TicTacToe>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Adjudication);
     assert_eq!(rec.winner, None);
     assert_eq!(rec.moves, ["a1", "b1", "c1", "a2", "b2"]);
@@ -170,12 +161,11 @@ fn draw_adjudication_by_score() {
 #[test]
 fn two_player_passes_are_a_draw() {
     // Race for 2 players where both pass: a full round of passes ends the game as a draw.
-    let mut c = config(
+    let c = config(
         vec![fake("A", &["--always=0000"]), fake("B", &["--always=0000"])],
         movetime(),
     );
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Race>(&c, &players(2)).unwrap().records[0];
+    let rec = &one_game::<Race>(c, &players(2));
     assert_eq!(rec.moves, ["0000", "0000"]);
     assert_eq!(rec.result_text(), "1/2-1/2");
     assert!(

@@ -9,8 +9,9 @@ use sanqi::game::{
     Game, GameError, GameKind, GameMove, MoveList, Outcome, SetupInfo, SetupOption, Value,
 };
 use sanqi::tournament::config::EngineSpec;
+use sanqi::tournament::record::GameRecord;
 use sanqi::tournament::timecontrol::TimeControl;
-use sanqi::tournament::MatchConfig;
+use sanqi::tournament::{run_game, MatchConfig};
 use sanqi::tune::OptionType;
 
 // ---------------------------------------------------------------- tic-tac-toe
@@ -362,4 +363,17 @@ pub fn config(engines: Vec<EngineSpec>, tc: TimeControl) -> MatchConfig {
 /// 300 ms a move.
 pub fn movetime() -> TimeControl {
     TimeControl::MoveTime(300)
+}
+
+/// Plays the match `c` with one game per opening (so one game between two engines) of `G` in
+/// the setup `setup`, and gives the first game's record.
+pub fn one_game<G: Game>(mut c: MatchConfig, setup: &G::Config) -> GameRecord {
+    c.games_per_opening = Some(1);
+    let mut report = run_game::<G>(&c, setup).unwrap();
+    report.records.swap_remove(0)
+}
+
+/// [`one_game`] of tic-tac-toe in the default setup.
+pub fn one_ttt_game(c: MatchConfig) -> GameRecord {
+    one_game::<TicTacToe>(c, &TttConfig::default())
 }
