@@ -2,8 +2,9 @@
 //! fixed-depth) search per move, adjudicated by the game's rules and by the score; the quiet
 //! positions with their scores are kept for the output.
 
-use crate::game::{Game, MoveBuffer, Outcome};
+use crate::game::{Game, Outcome};
 use crate::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
+use crate::tournament::openings::random_moves;
 
 /// How games are played and adjudicated (every field has a command-line flag).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,20 +149,9 @@ fn random_opening<G: Game>(
             G::startpos(config)
         };
         let start = pos.to_fen();
-        let mut moves = Vec::with_capacity(plies);
-        for _ in 0..plies {
-            let mut list = G::MoveList::default();
-            pos.generate_moves(&mut list);
-            let legal = list.moves();
-            let Some(&m) = legal.get(rng.below(legal.len())) else {
-                continue 'tries;
-            };
-            moves.push(pos.format_move(m, config));
-            pos.make_move(m);
-            if pos.outcome().is_some() {
-                continue 'tries;
-            }
-        }
+        let Some(moves) = random_moves(&mut pos, plies, config, |n| rng.below(n)) else {
+            continue 'tries;
+        };
         return Some((start, moves, pos));
     }
     None
