@@ -37,6 +37,20 @@ fn tmp(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
+/// A match of `engines` at `tc` with a ply cap of `max_plies` and a margin of one second on
+/// the clock.
+fn real_match(
+    kind: GameKind,
+    engines: Vec<EngineSpec>,
+    tc: TimeControl,
+    max_plies: u32,
+) -> MatchConfig {
+    let mut c = MatchConfig::new(kind, engines, tc);
+    c.referee.max_plies = Some(max_plies);
+    c.referee.margin = Duration::from_millis(1000);
+    c
+}
+
 /// The PGN file `name` for the match `c`, emptied and set as its `--pgn`.
 fn pgn_file(c: &mut MatchConfig, name: &str) -> std::path::PathBuf {
     let pgn = tmp(name);
@@ -153,15 +167,14 @@ fn assert_clean(report: &MatchReport, expected_games: usize) {
 #[test]
 fn sanqi_self_play_chess_with_pgn() {
     // 2 rounds x 2 games from random 6-ply openings, 30 ms a move, ply cap 160.
-    let mut c = MatchConfig::new(
+    let mut c = real_match(
         GameKind::Chess,
         vec![sanqi("sanqi-a"), sanqi("sanqi-b")],
         TimeControl::MoveTime(30),
+        160,
     );
     c.rounds = 2;
     c.openings = OpeningSource::Random(6);
-    c.referee.max_plies = Some(160);
-    c.referee.margin = Duration::from_millis(1000);
     let pgn = pgn_file(&mut c, "chess.pgn");
     let report = run_and_show(&c);
     assert_clean(&report, 4);
@@ -178,15 +191,14 @@ fn sanqi_self_play_chess_with_pgn() {
 #[test]
 fn sanqi_self_play_chess960() {
     // One round of two games from a random Chess960 start position, 30 ms a move, ply cap 120.
-    let mut c = MatchConfig::new(
+    let mut c = real_match(
         GameKind::Chess,
         vec![sanqi("sanqi-a"), sanqi("sanqi-b")],
         TimeControl::MoveTime(30),
+        120,
     );
     c.setup.chess.chess960 = true;
     c.seed = 5;
-    c.referee.max_plies = Some(120);
-    c.referee.margin = Duration::from_millis(1000);
     let pgn = pgn_file(&mut c, "chess960.pgn");
     let report = run_and_show(&c);
     assert_clean(&report, 2);
@@ -209,10 +221,13 @@ fn sanqi_self_play_xiangqi_uci_against_ucci_and_ranks_from_one() {
     a.options = vec![("hashsize".into(), "8".into())];
     let mut b = sanqi("sanqi-uci-1-10");
     b.setup = vec![("ranks".into(), "1-10".into())];
-    let mut c = MatchConfig::new(GameKind::Xiangqi, vec![a, b], TimeControl::MoveTime(30));
+    let mut c = real_match(
+        GameKind::Xiangqi,
+        vec![a, b],
+        TimeControl::MoveTime(30),
+        160,
+    );
     c.openings = OpeningSource::Random(4);
-    c.referee.max_plies = Some(160);
-    c.referee.margin = Duration::from_millis(1000);
     let report = run_and_show(&c);
     assert_clean(&report, 2);
     oracle_check("self-xiangqi", "xiangqi", "pyffish", &report.records, None);
@@ -249,7 +264,7 @@ fn sanqi_against_stockfish_limit_strength() {
         ("Hash".into(), "8".into()),
         ("Threads".into(), "1".into()),
     ];
-    let mut c = MatchConfig::new(
+    let mut c = real_match(
         GameKind::Chess,
         vec![sanqi("sanqi"), sf],
         TimeControl::Clock {
@@ -257,9 +272,8 @@ fn sanqi_against_stockfish_limit_strength() {
             base_ms: 2000,
             inc_ms: 50,
         },
+        200,
     );
-    c.referee.max_plies = Some(200);
-    c.referee.margin = Duration::from_millis(1000);
     let pgn = pgn_file(&mut c, "stockfish.pgn");
     let report = run_and_show(&c);
     assert_clean(&report, 2);
@@ -275,13 +289,12 @@ fn sanqi_against_fairy_stockfish_xiangqi() {
     fsf.proto = Proto::UciFsf;
     fsf.setup = vec![("ranks".into(), "1-10".into())];
     fsf.options = vec![("Hash".into(), "8".into()), ("Threads".into(), "1".into())];
-    let mut c = MatchConfig::new(
+    let c = real_match(
         GameKind::Xiangqi,
         vec![sanqi("sanqi"), fsf],
         TimeControl::MoveTime(30),
+        200,
     );
-    c.referee.max_plies = Some(200);
-    c.referee.margin = Duration::from_millis(1000);
     let report = run_and_show(&c);
     assert_clean(&report, 2);
     oracle_check("fairy", "xiangqi", "pyffish", &report.records, None);
