@@ -119,6 +119,90 @@ fn protocol(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Whether a tool's arguments ask for its help (`--help` or `-h`).
+pub(crate) fn asks_help(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--help" || a == "-h")
+}
+
+/// The game a tool's arguments name with `--game` (or `--variant`), else the default game.
+pub(crate) fn game_arg(args: &[String]) -> Result<GameKind, String> {
+    match args.iter().position(|a| a == "--game" || a == "--variant") {
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|n| GameKind::from_name(n))
+            .ok_or_else(|| format!("--game takes {}", GameKind::NAMES.join(", "))),
+        None => Ok(crate::game::registry::DEFAULT_GAME),
+    }
+}
+
+/// What a tool's `parse_args` gave: the configuration to run, or the exit code once the help
+/// (`Ok(None)`, with the text of `usage`) or the error is printed.
+pub(crate) fn tool_config<C>(
+    tool: &str,
+    parsed: Result<Option<C>, String>,
+    usage: impl FnOnce() -> String,
+) -> Result<C, ExitCode> {
+    match parsed {
+        Ok(Some(c)) => Ok(c),
+        Ok(None) => {
+            println!("{}", usage());
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("sanqi {tool}: {e}\n(sanqi {tool} --help lists the options)");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// Reads a tool's arguments after [`game_arg`] read the game `kind`: its setup flags into
+/// `configs`, `--game` and `--variant` passed over, and every other flag with the argument
+/// after it (`None` at the end) by `read`, which answers whether it took that argument as its
+/// value.
+pub(crate) fn read_tool_flags(
+    args: &[String],
+    kind: GameKind,
+    configs: &mut GameConfigs,
+    mut read: impl FnMut(&str, Option<&String>) -> Result<bool, String>,
+) -> Result<(), String> {
+    let mut i = 0;
+    while i < args.len() {
+        if configs.read_flag(kind, args, &mut i)? {
+            i += 1;
+            continue;
+        }
+        let flag = args[i].as_str();
+        let takes_value = match flag {
+            "--game" | "--variant" => true,
+            _ => read(flag, args.get(i + 1))?,
+        };
+        i += if takes_value { 2 } else { 1 };
+    }
+    Ok(())
+}
+
+/// The number `value` that a tool's `flag` is given, above zero.
+pub(crate) fn positive<T: std::str::FromStr + PartialOrd + Default>(
+    flag: &str,
+    value: Option<&String>,
+) -> Result<T, String> {
+    let n: T = number(flag, value)?;
+    if n <= T::default() {
+        return Err(format!("{flag} must be positive"));
+    }
+    Ok(n)
+}
+
+/// The number `value` that a tool's `flag` is given.
+pub(crate) fn number<T: std::str::FromStr>(
+    flag: &str,
+    value: Option<&String>,
+) -> Result<T, String> {
+    let v = value.ok_or_else(|| format!("{flag} needs a value"))?;
+    v.parse::<T>()
+        .map_err(|_| format!("{flag} takes a number, not '{v}'"))
+}
+
 fn usage_error(msg: &str) -> ExitCode {
     eprintln!("sanqi: {msg}\n{}", usage());
     ExitCode::from(2)

@@ -5,6 +5,7 @@
 //! - [`uci`]: the protocol front end (session, search thread, options);
 //! - [`tune`]: tunable parameters and option types (a leaf every module may use);
 //! - [`nnue`]: the network evaluation's layout, file format and accumulator (a leaf too);
+//! - [`splitmix`]: the generator of Zobrist keys and datagen's random streams (a leaf too);
 //! - [`bench`], [`cli`], [`tournament`], [`datagen`], [`texel`]: the one-shot tools (`sanqi bench`,
 //!   `sanqi perft`, `sanqi match`, `sanqi datagen`, `sanqi tune`).
 
@@ -15,6 +16,7 @@ pub mod files;
 pub mod game;
 pub mod nnue;
 pub mod search;
+pub mod splitmix;
 pub mod texel;
 pub mod tournament;
 pub mod tune;

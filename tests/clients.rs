@@ -232,12 +232,9 @@ fn the_game_flag_sets_the_game_of_startpos() {
     assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 20"));
 }
 
+/// A fresh path `name` in the folder of these tests (removed first).
 fn temp_path(name: &str) -> String {
-    let dir = format!("{}/clients-tests", env!("CARGO_TARGET_TMPDIR"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = format!("{dir}/{name}");
-    let _ = std::fs::remove_file(&path);
-    path
+    support::temp_path("clients-tests", name)
 }
 
 /// One log line: `<timestamp> >> <line in>` or `<timestamp> << <line out>`.

@@ -7,28 +7,15 @@
 
 mod support;
 
-use std::process::{Command, Output};
-
 use sanqi::datagen::{analyse, play_game, Ending, PlaySettings};
 use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::xiangqi::{Xiangqi, XiangqiConfig};
 use sanqi::search::{SearchLimits, Searcher};
-use support::{python_oracle, run_python};
+use support::{assert_tool_error, python_oracle, run_python, run_sanqi as sanqi, run_sanqi_ok};
 
-fn sanqi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sanqi"))
-        .args(args)
-        .output()
-        .expect("run sanqi")
-}
-
-/// A fresh path in the target directory (removed first).
+/// A fresh path `name` in the folder of these tests (removed first).
 fn temp_file(name: &str) -> String {
-    let dir = format!("{}/datagen-tests", env!("CARGO_TARGET_TMPDIR"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = format!("{dir}/{name}");
-    let _ = std::fs::remove_file(&path);
-    path
+    support::temp_path("datagen-tests", name)
 }
 
 /// The lines of a datagen file as (fen, score, result), checking the shape of each.
@@ -48,11 +35,9 @@ fn read_lines(path: &str) -> Vec<(String, i32, String)> {
         .collect()
 }
 
+/// Runs `sanqi` with `args`, which must succeed; gives its stderr, where datagen reports.
 fn run_ok(args: &[&str]) -> String {
-    let out = sanqi(args);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "sanqi {args:?} failed:\n{stderr}");
-    stderr
+    run_sanqi_ok(args).1
 }
 
 /// python-chess: every position is valid and the side to move is not in check. Prints one line
@@ -75,8 +60,9 @@ for line in sys.stdin:
         print("ok")
 "#;
 
-fn check_chess_fens(fens: &[String]) {
-    let (status, out) = run_python(CHESS_CHECK, fens.join("\n") + "\n");
+/// Runs the python `script` on `fens` (one a line) and checks that it answers `ok` for each.
+fn check_fens(script: &str, fens: &[String]) {
+    let (status, out) = run_python(script, fens.join("\n") + "\n");
     assert!(status.success());
     let answers: Vec<&str> = out.lines().collect();
     assert_eq!(answers.len(), fens.len());
@@ -99,7 +85,7 @@ fn chess_lines_are_legal_quiet_positions_by_python_chess() {
         return;
     }
     let fens: Vec<String> = lines.iter().map(|l| l.0.clone()).collect();
-    check_chess_fens(&fens);
+    check_fens(CHESS_CHECK, &fens);
 }
 
 #[test]
@@ -130,7 +116,7 @@ fn chess960_lines_are_legal_positions_by_python_chess() {
         return;
     }
     let fens: Vec<String> = lines.iter().map(|l| l.0.clone()).collect();
-    check_chess_fens(&fens);
+    check_fens(CHESS_CHECK, &fens);
 }
 
 /// Replays each game in python-chess from its start: every move legal, every kept position on
@@ -235,13 +221,7 @@ for line in sys.stdin:
     print("ok")
 "#;
     let fens: Vec<String> = lines.iter().map(|l| l.0.clone()).collect();
-    let (status, out) = run_python(script, fens.join("\n") + "\n");
-    assert!(status.success());
-    let answers: Vec<&str> = out.lines().collect();
-    assert_eq!(answers.len(), fens.len());
-    for (fen, a) in fens.iter().zip(answers) {
-        assert_eq!(a, "ok", "{fen}");
-    }
+    check_fens(script, &fens);
 }
 
 #[test]
@@ -458,13 +438,7 @@ fn bad_flags_are_clear_errors() {
         ),
         (vec!["--out", &existing, "--games", "1"], "use --append"),
     ] {
-        let mut full = vec!["datagen"];
-        full.extend(args.iter().copied());
-        let out = sanqi(&full);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "{full:?}");
-        assert!(stderr.contains(want), "{full:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{full:?}: {stderr}");
+        assert_tool_error("datagen", &args, want);
     }
     assert_eq!(std::fs::read_to_string(&existing).unwrap(), "x\n");
     let help = sanqi(&["datagen", "--help"]);

@@ -5,10 +5,19 @@
 mod support;
 
 use sanqi::game::Plain;
-use sanqi::tournament::config::ResignAdjudication;
+use sanqi::tournament::config::{EngineSpec, ResignAdjudication};
 use sanqi::tournament::record::Termination;
 use sanqi::tournament::{run_game, run_game_with_progress};
 use support::matches::*;
+
+/// Fake engines named A, B, C, ... with one extra argument each.
+fn fakes(args: &[&str]) -> Vec<EngineSpec> {
+    ["A", "B", "C", "D", "E", "F"]
+        .iter()
+        .zip(args)
+        .map(|(name, arg)| fake(name, &[arg]))
+        .collect()
+}
 
 #[test]
 fn resign_adjudication_by_score() {
@@ -21,10 +30,7 @@ fn resign_adjudication_by_score() {
         move_count: 2,
         score: 600,
     });
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Adjudication);
     assert_eq!(rec.winner, Some(0));
     assert_eq!(rec.moves, ["a1", "b1", "c1", "a2"]);
@@ -34,11 +40,7 @@ fn resign_adjudication_by_score() {
 fn multi_player_seats_rotate_and_points_are_shared() {
     // Race to 10 with 3 players who always add 1: the 10th move is made by seat (10 - 1) % 3 = 0, so
     // seat 0 always wins. Three games per opening rotate the seats: every engine wins once.
-    let engines = vec![
-        fake("A", &["--always=1"]),
-        fake("B", &["--always=1"]),
-        fake("C", &["--always=1"]),
-    ];
+    let engines = fakes(&["--always=1", "--always=1", "--always=1"]);
     let c = config(engines, movetime());
     let report = run_game::<Plain<Race>>(&c, &players(3)).unwrap();
     assert_eq!(report.records.len(), 3);
@@ -57,41 +59,26 @@ fn multi_player_seats_rotate_and_points_are_shared() {
 #[test]
 fn multi_player_stalls_and_forfeits() {
     // Everybody passes: after a full round of 3 passes the game is a stall, 1/3 point each.
-    let engines = vec![
-        fake("A", &["--always=0000"]),
-        fake("B", &["--always=0000"]),
-        fake("C", &["--always=0000"]),
-    ];
-    let mut c = config(engines, movetime());
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<Race>>(&c, &players(3)).unwrap().records[0];
+    let engines = fakes(&["--always=0000", "--always=0000", "--always=0000"]);
+    let c = config(engines, movetime());
+    let rec = &one_game::<Plain<Race>>(c, &players(3));
     assert_eq!(rec.termination, Termination::Adjudication);
     assert_eq!(rec.moves, ["0000", "0000", "0000"]);
     assert!(rec.reason.contains("stall"), "{}", rec.reason);
     assert_eq!(rec.points, [1.0 / 3.0; 3]);
 
     // A ply cap of 4 with players adding 1 each: a stall after 4 plies.
-    let engines = vec![
-        fake("A", &["--always=1"]),
-        fake("B", &["--always=1"]),
-        fake("C", &["--always=1"]),
-    ];
+    let engines = fakes(&["--always=1", "--always=1", "--always=1"]);
     let mut c = config(engines, movetime());
-    c.games_per_opening = Some(1);
     c.referee.max_plies = Some(4);
-    let rec = &run_game::<Plain<Race>>(&c, &players(3)).unwrap().records[0];
+    let rec = &one_game::<Plain<Race>>(c, &players(3));
     assert_eq!(rec.moves.len(), 4);
     assert!(rec.reason.contains("ply cap 4"), "{}", rec.reason);
 
     // Seat 1 plays an illegal token: it gets 0, the two others 1/2 each; no winner.
-    let engines = vec![
-        fake("A", &["--always=1"]),
-        fake("B", &["--always=7"]),
-        fake("C", &["--always=1"]),
-    ];
-    let mut c = config(engines, movetime());
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<Race>>(&c, &players(3)).unwrap().records[0];
+    let engines = fakes(&["--always=1", "--always=7", "--always=1"]);
+    let c = config(engines, movetime());
+    let rec = &one_game::<Plain<Race>>(c, &players(3));
     assert_eq!(rec.termination, Termination::IllegalMove);
     assert_eq!(rec.winner, None);
     assert_eq!(rec.points, [0.5, 0.0, 0.5]);
@@ -158,10 +145,7 @@ fn draw_adjudication_by_score() {
         move_count: 2,
         score: 10,
     });
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Adjudication);
     assert_eq!(rec.winner, None);
     assert_eq!(rec.moves, ["a1", "b1", "c1", "a2", "b2"]);
@@ -171,12 +155,11 @@ fn draw_adjudication_by_score() {
 #[test]
 fn two_player_passes_are_a_draw() {
     // Race for 2 players where both pass: a full round of passes ends the game as a draw.
-    let mut c = config(
+    let c = config(
         vec![fake("A", &["--always=0000"]), fake("B", &["--always=0000"])],
         movetime(),
     );
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<Race>>(&c, &players(2)).unwrap().records[0];
+    let rec = &one_game::<Plain<Race>>(c, &players(2));
     assert_eq!(rec.moves, ["0000", "0000"]);
     assert_eq!(rec.result_text(), "1/2-1/2");
     assert!(

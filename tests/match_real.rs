@@ -37,6 +37,51 @@ fn tmp(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
+/// A match of `engines` at `tc` with a ply cap of `max_plies` and a margin of one second on
+/// the clock.
+fn real_match(
+    kind: GameKind,
+    engines: Vec<EngineSpec>,
+    tc: TimeControl,
+    max_plies: u32,
+) -> MatchConfig {
+    let mut c = MatchConfig::new(kind, engines, tc);
+    c.referee.max_plies = Some(max_plies);
+    c.referee.margin = Duration::from_millis(1000);
+    c
+}
+
+/// The PGN file `name` for the match `c`, emptied and set as its `--pgn`.
+fn pgn_file(c: &mut MatchConfig, name: &str) -> std::path::PathBuf {
+    let pgn = tmp(name);
+    let _ = std::fs::remove_file(&pgn);
+    c.pgn = Some(pgn.clone());
+    pgn
+}
+
+/// Plays the match `c` and shows its summary and each game's result on stderr.
+fn run_and_show(c: &MatchConfig) -> MatchReport {
+    let report = run(c).unwrap();
+    eprintln!("{}", summary(c, &report));
+    for r in &report.records {
+        eprintln!("  {} {{{}}}", r.result_text(), r.reason);
+    }
+    report
+}
+
+/// Whether the engine `path` is installed; a missing one skips its test, except in CI.
+fn installed(path: &str) -> bool {
+    if Path::new(path).exists() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "the oracle is required in CI (.ci/run installs it)"
+    );
+    eprintln!("note: {path} missing, test skipped");
+    false
+}
+
 fn term_word(t: &Termination) -> &'static str {
     match t {
         Termination::Rules => "rules",
@@ -122,23 +167,16 @@ fn assert_clean(report: &MatchReport, expected_games: usize) {
 #[test]
 fn sanqi_self_play_chess_with_pgn() {
     // 2 rounds x 2 games from random 6-ply openings, 30 ms a move, ply cap 160.
-    let mut c = MatchConfig::new(
+    let mut c = real_match(
         GameKind::Chess,
         vec![sanqi("sanqi-a"), sanqi("sanqi-b")],
         TimeControl::MoveTime(30),
+        160,
     );
     c.rounds = 2;
     c.openings = OpeningSource::Random(6);
-    c.referee.max_plies = Some(160);
-    c.referee.margin = Duration::from_millis(1000);
-    let pgn = tmp("chess.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    c.pgn = Some(pgn.clone());
-    let report = run(&c).unwrap();
-    eprintln!("{}", summary(&c, &report));
-    for r in &report.records {
-        eprintln!("  {} {{{}}}", r.result_text(), r.reason);
-    }
+    let pgn = pgn_file(&mut c, "chess.pgn");
+    let report = run_and_show(&c);
     assert_clean(&report, 4);
     // Colours swap within each opening.
     assert_eq!(report.records[0].opening, report.records[1].opening);
@@ -153,20 +191,16 @@ fn sanqi_self_play_chess_with_pgn() {
 #[test]
 fn sanqi_self_play_chess960() {
     // One round of two games from a random Chess960 start position, 30 ms a move, ply cap 120.
-    let mut c = MatchConfig::new(
+    let mut c = real_match(
         GameKind::Chess,
         vec![sanqi("sanqi-a"), sanqi("sanqi-b")],
         TimeControl::MoveTime(30),
+        120,
     );
     c.setup.chess.chess960 = true;
     c.seed = 5;
-    c.referee.max_plies = Some(120);
-    c.referee.margin = Duration::from_millis(1000);
-    let pgn = tmp("chess960.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    c.pgn = Some(pgn.clone());
-    let report = run(&c).unwrap();
-    eprintln!("{}", summary(&c, &report));
+    let pgn = pgn_file(&mut c, "chess960.pgn");
+    let report = run_and_show(&c);
     assert_clean(&report, 2);
     let fen = &report.records[0].opening.fen;
     assert_ne!(
@@ -187,15 +221,14 @@ fn sanqi_self_play_xiangqi_uci_against_ucci_and_ranks_from_one() {
     a.options = vec![("hashsize".into(), "8".into())];
     let mut b = sanqi("sanqi-uci-1-10");
     b.setup = vec![("ranks".into(), "1-10".into())];
-    let mut c = MatchConfig::new(GameKind::Xiangqi, vec![a, b], TimeControl::MoveTime(30));
+    let mut c = real_match(
+        GameKind::Xiangqi,
+        vec![a, b],
+        TimeControl::MoveTime(30),
+        160,
+    );
     c.openings = OpeningSource::Random(4);
-    c.referee.max_plies = Some(160);
-    c.referee.margin = Duration::from_millis(1000);
-    let report = run(&c).unwrap();
-    eprintln!("{}", summary(&c, &report));
-    for r in &report.records {
-        eprintln!("  {} {{{}}}", r.result_text(), r.reason);
-    }
+    let report = run_and_show(&c);
     assert_clean(&report, 2);
     oracle_check("self-xiangqi", "xiangqi", "pyffish", &report.records, None);
 }
@@ -211,11 +244,7 @@ fn sanqi_self_play_chinese_checkers_three_players() {
     c.referee.max_plies = Some(90);
     // Progress stall (distance to target, through `run`): 45 plies without a new best.
     c.referee.stall_plies = Some(45);
-    let report = run(&c).unwrap();
-    eprintln!("{}", summary(&c, &report));
-    for r in &report.records {
-        eprintln!("  {} {{{}}}", r.result_text(), r.reason);
-    }
+    let report = run_and_show(&c);
     assert_clean(&report, 3);
     let seatings: Vec<Vec<usize>> = report.records.iter().map(|r| r.seats.clone()).collect();
     assert_eq!(seatings, [vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
@@ -225,12 +254,7 @@ fn sanqi_self_play_chinese_checkers_three_players() {
 
 #[test]
 fn sanqi_against_stockfish_limit_strength() {
-    if !Path::new(STOCKFISH).exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the oracle is required in CI (.ci/run installs it)"
-        );
-        eprintln!("note: {STOCKFISH} missing, test skipped");
+    if !installed(STOCKFISH) {
         return;
     }
     let mut sf = EngineSpec::new("stockfish-1350", STOCKFISH);
@@ -240,7 +264,7 @@ fn sanqi_against_stockfish_limit_strength() {
         ("Hash".into(), "8".into()),
         ("Threads".into(), "1".into()),
     ];
-    let mut c = MatchConfig::new(
+    let mut c = real_match(
         GameKind::Chess,
         vec![sanqi("sanqi"), sf],
         TimeControl::Clock {
@@ -248,47 +272,30 @@ fn sanqi_against_stockfish_limit_strength() {
             base_ms: 2000,
             inc_ms: 50,
         },
+        200,
     );
-    c.referee.max_plies = Some(200);
-    c.referee.margin = Duration::from_millis(1000);
-    let pgn = tmp("stockfish.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    c.pgn = Some(pgn.clone());
-    let report = run(&c).unwrap();
-    eprintln!("{}", summary(&c, &report));
-    for r in &report.records {
-        eprintln!("  {} {{{}}}", r.result_text(), r.reason);
-    }
+    let pgn = pgn_file(&mut c, "stockfish.pgn");
+    let report = run_and_show(&c);
     assert_clean(&report, 2);
     oracle_check("stockfish", "chess", "chess", &report.records, Some(&pgn));
 }
 
 #[test]
 fn sanqi_against_fairy_stockfish_xiangqi() {
-    if !Path::new(FAIRY).exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the oracle is required in CI (.ci/run installs it)"
-        );
-        eprintln!("note: {FAIRY} missing, test skipped");
+    if !installed(FAIRY) {
         return;
     }
     let mut fsf = EngineSpec::new("fairy-stockfish", FAIRY);
     fsf.proto = Proto::UciFsf;
     fsf.setup = vec![("ranks".into(), "1-10".into())];
     fsf.options = vec![("Hash".into(), "8".into()), ("Threads".into(), "1".into())];
-    let mut c = MatchConfig::new(
+    let c = real_match(
         GameKind::Xiangqi,
         vec![sanqi("sanqi"), fsf],
         TimeControl::MoveTime(30),
+        200,
     );
-    c.referee.max_plies = Some(200);
-    c.referee.margin = Duration::from_millis(1000);
-    let report = run(&c).unwrap();
-    eprintln!("{}", summary(&c, &report));
-    for r in &report.records {
-        eprintln!("  {} {{{}}}", r.result_text(), r.reason);
-    }
+    let report = run_and_show(&c);
     assert_clean(&report, 2);
     oracle_check("fairy", "xiangqi", "pyffish", &report.records, None);
 }

@@ -95,17 +95,14 @@ fn illegal_moves_lose() {
     assert!(rec.reason.contains("illegal move `a1`"), "{}", rec.reason);
     assert_eq!(report.engines[1].illegal, 1);
 
-    let mut c = config(
+    let c = config(
         vec![
             fake("A", &[CANDS]),
             fake("B", &[CANDS, "--illegal-at=1 zz99"]),
         ],
         movetime(),
     );
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(
         (rec.termination.clone(), rec.offender),
         (Termination::IllegalMove, Some(1))
@@ -150,14 +147,11 @@ fn a_null_move_in_chess_is_an_illegal_move_not_a_pass() {
     // Chess has no pass: `bestmove 0000` (which `position ... moves` may carry) loses as an
     // illegal move; it once counted as a pass, and two of them drew the game.
     use sanqi::game::chess::{Chess, ChessConfig};
-    let mut c = config(
+    let c = config(
         vec![fake("A", &["--always=0000"]), fake("B", &["--always=0000"])],
         movetime(),
     );
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Chess>(&c, &ChessConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_game::<Chess>(c, &ChessConfig::default());
     assert_eq!(
         (rec.termination.clone(), rec.offender),
         (Termination::IllegalMove, Some(0)),
@@ -235,23 +229,17 @@ fn a_crash_loses_and_the_engine_is_restarted() {
 fn engines_that_cannot_start_forfeit() {
     let mut bad = EngineSpec::new("missing", "/nonexistent/sanqi-no-such-engine");
     bad.proto = Proto::Uci;
-    let mut c = config(vec![fake("A", &[CANDS]), bad], movetime());
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let c = config(vec![fake("A", &[CANDS]), bad], movetime());
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Crash);
     assert_eq!(rec.offender, Some(1));
     assert_eq!(rec.winner, Some(0));
 
-    let mut c = config(
+    let c = config(
         vec![fake("A", &[CANDS]), fake("B", &["--crash-on-start"])],
         movetime(),
     );
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(
         (rec.termination.clone(), rec.offender),
         (Termination::Crash, Some(1))
@@ -261,11 +249,8 @@ fn engines_that_cannot_start_forfeit() {
         vec![fake("A", &["--no-uciok"]), fake("B", &[CANDS])],
         movetime(),
     );
-    c.games_per_opening = Some(1);
     c.referee.ready_timeout = Duration::from_millis(500);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(
         (rec.termination.clone(), rec.offender),
         (Termination::Hang, Some(0))
@@ -281,10 +266,7 @@ fn a_late_bestmove_loses_on_time_not_as_a_hang() {
         movetime(),
     );
     c.referee.hang_grace = Duration::from_secs(5);
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::TimeForfeit, "{}", rec.reason);
     assert_eq!(rec.offender, Some(1));
     assert!(rec.reason.contains("loses on time"), "{}", rec.reason);
@@ -305,10 +287,7 @@ fn the_clock_runs_down_across_moves() {
     );
     c.referee.margin = Duration::from_millis(400);
     c.referee.hang_grace = Duration::from_secs(5);
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::TimeForfeit, "{}", rec.reason);
     assert_eq!(rec.offender, Some(0));
     assert_eq!(rec.moves.len(), 6);
@@ -318,17 +297,14 @@ fn the_clock_runs_down_across_moves() {
 fn junk_output_is_survived() {
     // Non-UTF-8 bytes, a 100 kB line, a malformed info line and a misspelled bestmove precede
     // every real answer: the game is the same as without them.
-    let mut c = config(
+    let c = config(
         vec![
             fake("A", &[CANDS, "--garbage"]),
             fake("B", &[CANDS, "--garbage"]),
         ],
         movetime(),
     );
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Rules);
     assert_eq!(rec.moves, ["a1", "b1", "c1", "a2", "b2", "c2", "a3"]);
 }
@@ -355,7 +331,7 @@ fn options_and_variant_are_sent_and_ucci_gets_its_go() {
         &[CANDS, "--proto=ucci", &format!("--log={}", log_b.display())],
     );
     b.proto = Proto::Ucci;
-    let mut c = config(
+    let c = config(
         vec![a, b],
         TimeControl::Clock {
             moves: None,
@@ -363,10 +339,7 @@ fn options_and_variant_are_sent_and_ucci_gets_its_go() {
             inc_ms: 100,
         },
     );
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Rules);
     let la = std::fs::read_to_string(&log_a).unwrap();
     let lb = std::fs::read_to_string(&log_b).unwrap();
@@ -418,10 +391,7 @@ fn a_hung_engine_behind_a_wrapper_script_is_killed_with_its_children() {
     b.args = vec!["-c".into(), script];
     let mut c = config(vec![fake("A", &[CANDS]), b], movetime());
     c.referee.hang_grace = Duration::from_millis(500);
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Hang, "{}", rec.reason);
     let pid = std::fs::read_to_string(&pidfile).unwrap();
     // The killed process is reaped by init shortly after.
@@ -449,11 +419,8 @@ fn per_engine_limits_override_the_match_limit() {
     a.tc = Some(TimeControl::Nodes(777));
     let mut b = fake("B", &[CANDS, &format!("--log={}", log_b.display())]);
     b.tc = Some(TimeControl::Depth(5));
-    let mut c = config(vec![a, b], movetime());
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let c = config(vec![a, b], movetime());
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Rules);
     let la = std::fs::read_to_string(&log_a).unwrap();
     let lb = std::fs::read_to_string(&log_b).unwrap();
@@ -486,11 +453,8 @@ fn each_engine_reads_and_writes_moves_in_its_own_setup() {
         ],
     );
     b.setup = vec![("upper".into(), "true".into())];
-    let mut c = config(vec![a, b], movetime());
-    c.games_per_opening = Some(1);
-    let rec = &run_game::<Plain<TicTacToe>>(&c, &TttConfig::default())
-        .unwrap()
-        .records[0];
+    let c = config(vec![a, b], movetime());
+    let rec = &one_ttt_game(c);
     assert_eq!(rec.termination, Termination::Rules, "{}", rec.reason);
     assert_eq!(rec.moves, ["a1", "b1", "c1", "a2", "b2", "c2", "a3"]);
     assert_eq!(rec.reason, "A wins by rule");

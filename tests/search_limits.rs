@@ -12,7 +12,31 @@ use sanqi::search::{
     Bound, SearchControl, SearchEvent, SearchLimits, SearchOptions, SearchScore, Searcher,
 };
 use support::toys::{Connect4, Nim, ToyMove};
-use support::{iterations, legal, search as go};
+use support::{iterations, legal, search as go, search_default};
+
+/// Runs `act` on `control` in another thread after `ms` milliseconds; the thread gives what
+/// `act` gives.
+fn after<T: Send + 'static>(
+    control: &Arc<SearchControl>,
+    ms: u64,
+    act: impl FnOnce(&SearchControl) -> T + Send + 'static,
+) -> std::thread::JoinHandle<T> {
+    let control = Arc::clone(control);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(ms));
+        act(&control)
+    })
+}
+
+/// One thread, `multipv` lines.
+fn multipv(lines: usize) -> SearchOptions {
+    SearchOptions {
+        threads: 1,
+        multipv: lines,
+        skill: None,
+        policy_players: None,
+    }
+}
 
 #[test]
 fn nodes_limit_is_exact_with_one_thread() {
@@ -24,13 +48,7 @@ fn nodes_limit_is_exact_with_one_thread() {
             ..Default::default()
         };
         let pos = Plain(Connect4::new());
-        let (r, events) = go(
-            &mut searcher,
-            &pos,
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(),
-        );
+        let (r, events) = search_default(&mut searcher, &pos, &limits);
         assert_eq!(r.nodes, limit, "limit {limit}");
         assert!(legal(&pos).contains(&r.best.expect("a move even at 1 node")));
         for it in iterations(&events) {
@@ -47,13 +65,7 @@ fn depth_limit_is_honoured() {
             depth: Some(depth),
             ..Default::default()
         };
-        let (r, events) = go(
-            &mut searcher,
-            &Plain(Connect4::new()),
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(),
-        );
+        let (r, events) = search_default(&mut searcher, &Plain(Connect4::new()), &limits);
         assert_eq!(r.depth, depth);
         let depths: Vec<u32> = iterations(&events)
             .iter()
@@ -80,13 +92,7 @@ fn nodes_search_is_deterministic_after_clear() {
     let mut runs = Vec::new();
     for _ in 0..2 {
         searcher.clear();
-        let (r, events) = go(
-            &mut searcher,
-            &pos,
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(),
-        );
+        let (r, events) = search_default(&mut searcher, &pos, &limits);
         let lines: Vec<_> = iterations(&events)
             .into_iter()
             .map(|i| {
@@ -111,15 +117,11 @@ fn stop_flag_ends_an_infinite_search_promptly() {
     };
     for threads in [1usize, 2] {
         control.reset(false);
-        let stopper = {
-            let control = Arc::clone(&control);
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(150));
-                let at = Instant::now();
-                control.stop();
-                at
-            })
-        };
+        let stopper = after(&control, 150, |c| {
+            let at = Instant::now();
+            c.stop();
+            at
+        });
         let options = SearchOptions {
             threads,
             multipv: 1,
@@ -143,11 +145,7 @@ fn stop_flag_ends_an_infinite_search_promptly() {
 #[test]
 fn infinite_search_waits_for_stop_even_when_solved() {
     let control = Arc::new(SearchControl::new());
-    let c = Arc::clone(&control);
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(200));
-        c.stop();
-    });
+    let stopper = after(&control, 200, SearchControl::stop);
     let start = Instant::now();
     let limits = SearchLimits {
         infinite: true,
@@ -171,9 +169,7 @@ fn infinite_search_waits_for_stop_even_when_solved() {
 fn ponder_ignores_time_until_ponderhit() {
     let control = Arc::new(SearchControl::new());
     control.reset(true);
-    let c = Arc::clone(&control);
-    let hitter = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(300));
+    let hitter = after(&control, 300, |c| {
         c.ponderhit();
         Instant::now()
     });
@@ -203,11 +199,7 @@ fn ponder_ignores_time_until_ponderhit() {
 
     // A solved position while pondering also waits for ponderhit.
     control.reset(true);
-    let c = Arc::clone(&control);
-    let hitter = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(150));
-        c.ponderhit();
-    });
+    let hitter = after(&control, 150, SearchControl::ponderhit);
     let start = Instant::now();
     let (r, _) = go(
         &mut Searcher::new(1),
@@ -231,13 +223,7 @@ fn movetime_is_honoured() {
             ..Default::default()
         };
         let start = Instant::now();
-        let (r, _) = go(
-            &mut searcher,
-            &Plain(Connect4::new()),
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(),
-        );
+        let (r, _) = search_default(&mut searcher, &Plain(Connect4::new()), &limits);
         let took = start.elapsed();
         // Generous bound so a loaded machine never fails the test; a search that ignored
         // movetime would run to the maximum depth (the real latency is in the latency bench).
@@ -264,13 +250,7 @@ fn a_game_at_one_second_plus_ten_ms_never_runs_out_of_time() {
             ..Default::default()
         };
         let start = Instant::now();
-        let (r, _) = go(
-            &mut searcher,
-            &pos,
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(),
-        );
+        let (r, _) = search_default(&mut searcher, &pos, &limits);
         clocks[side] -= start.elapsed().as_millis() as i64;
         assert!(clocks[side] > 0, "flagged: {clocks:?}");
         clocks[side] += increment;
@@ -284,13 +264,7 @@ fn a_game_at_one_second_plus_ten_ms_never_runs_out_of_time() {
         ..Default::default()
     };
     let start = Instant::now();
-    let (r, _) = go(
-        &mut searcher,
-        &Plain(Connect4::new()),
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(),
-    );
+    let (r, _) = search_default(&mut searcher, &Plain(Connect4::new()), &limits);
     assert!(
         start.elapsed() < Duration::from_millis(500),
         "{:?}",
@@ -326,12 +300,7 @@ fn root_move_filter_is_respected() {
     let r = Searcher::new(8).search(
         &pos,
         &limits,
-        &SearchOptions {
-            threads: 1,
-            multipv: 3,
-            skill: None,
-            policy_players: None,
-        },
+        &multipv(3),
         Some(&allowed),
         &SearchControl::new(),
         &mut |e| events.push(e),
@@ -361,12 +330,10 @@ fn root_move_filter_is_respected() {
 
 #[test]
 fn no_legal_move_gives_none() {
-    let (r, events) = go(
+    let (r, events) = search_default(
         &mut Searcher::new(1),
         &Plain(Nim::new(0, 3, 2)),
         &SearchLimits::default(),
-        &SearchOptions::default(),
-        &SearchControl::new(),
     );
     assert_eq!(r.best, None);
     assert_eq!(r.ponder, None);
@@ -381,13 +348,7 @@ fn mate_limit_stops_at_the_first_short_enough_mate() {
         mate: Some(6),
         ..Default::default()
     };
-    let (r, events) = go(
-        &mut Searcher::new(1),
-        &Plain(Nim::new(21, 3, 2)),
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(),
-    );
+    let (r, events) = search_default(&mut Searcher::new(1), &Plain(Nim::new(21, 3, 2)), &limits);
     assert_eq!(r.score, SearchScore::Mate(6));
     let its = iterations(&events);
     let last = its.last().expect("iterations");
@@ -409,12 +370,7 @@ fn reports_are_consistent() {
         &mut Searcher::new(1),
         &pos,
         &limits,
-        &SearchOptions {
-            threads: 1,
-            multipv: 3,
-            skill: None,
-            policy_players: None,
-        },
+        &multipv(3),
         &SearchControl::new(),
     );
     let its = iterations(&events);
@@ -457,11 +413,7 @@ fn currmove_is_reported_after_one_second() {
         ..Default::default()
     };
     let control = Arc::new(SearchControl::new());
-    let c = Arc::clone(&control);
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(3000));
-        c.stop();
-    });
+    let stopper = after(&control, 3000, SearchControl::stop);
     let pos = Plain(Connect4::new());
     let (_, events) = go(
         &mut Searcher::new(8),

@@ -12,8 +12,8 @@ mod support;
 use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::prelude::*;
 use sanqi::game::xiangqi::Xiangqi;
-use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
-use support::{iterations, legal, oracle_missing, search};
+use sanqi::search::{SearchLimits, SearchScore, Searcher};
+use support::{iterations, legal, oracle_missing, search_default};
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
@@ -100,13 +100,7 @@ fn check_mates<G: Game>(fens: &[&str], expected: Vec<SearchScore>, mate_needs_ch
             depth: Some(depth),
             ..SearchLimits::default()
         };
-        let (result, events) = search(
-            &mut searcher,
-            &pos,
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(),
-        );
+        let (result, events) = search_default(&mut searcher, &pos, &limits);
         let pv = iterations(&events).pop().map(|i| i.pv).unwrap_or_default();
         match want {
             SearchScore::Mate(n) => {
@@ -209,13 +203,7 @@ fn chess_nodes_search_is_deterministic_and_exact() {
     let mut results = Vec::new();
     for _ in 0..2 {
         searcher.clear();
-        let (r, lines) = search(
-            &mut searcher,
-            &pos,
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(),
-        );
+        let (r, lines) = search_default(&mut searcher, &pos, &limits);
         assert_eq!(r.nodes, 20_000);
         assert!(legal(&pos).contains(&r.best.expect("move")));
         let lines: Vec<_> = lines

@@ -8,8 +8,9 @@ mod support;
 use std::time::{Duration, Instant};
 
 use sanqi::game::prelude::*;
+
 use sanqi::game::{GameError, GameMove, MoveBuffer, MoveList, Outcome, Value};
-use sanqi::search::{SearchControl, SearchLimits, SearchOptions, Searcher};
+use sanqi::search::{SearchLimits, Searcher};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Take(u8);
@@ -34,8 +35,11 @@ const PLAYERS: usize = 6;
 
 impl Rules for Flood {
     type Move = Take;
+
     type MoveList = MoveList<Take, 16>;
+
     type Config = ();
+
     const NAME: &'static str = "flood";
 
     fn startpos(_config: &()) -> Self {
@@ -152,13 +156,7 @@ fn an_expired_clock_stops_the_search_inside_depth_one_with_the_policy_move() {
         received: Some(Instant::now() - Duration::from_secs(10)),
         ..SearchLimits::default()
     };
-    let (result, _) = support::search(
-        &mut searcher,
-        &pos,
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(),
-    );
+    let (result, _) = support::search_default(&mut searcher, &pos, &limits);
     assert_eq!(result.depth, 0, "no iteration can complete");
     assert!(result.nodes < 100_000, "{} nodes", result.nodes);
     assert_eq!(
@@ -176,13 +174,7 @@ fn without_a_clock_the_node_limit_still_ends_depth_one() {
         nodes: Some(50_000),
         ..SearchLimits::default()
     };
-    let (result, _) = support::search(
-        &mut searcher,
-        &pos,
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(),
-    );
+    let (result, _) = support::search_default(&mut searcher, &pos, &limits);
     assert_eq!(result.depth, 0);
     assert_eq!(result.nodes, 50_000);
     let best = result.best.expect("a move");

@@ -55,36 +55,28 @@ fn nim_values_and_mate_distances_match_brute_force() {
 
 #[test]
 fn mate_scores_count_moves_not_plies() {
-    // Pile 3, take up to 3: mate in 1 ply = 1 move.
     let mut searcher = Searcher::new(1);
-    let (r, _) = run(
-        &mut searcher,
-        &Plain(Nim::new(3, 3, 2)),
-        10,
-        SearchOptions::default(),
-    );
-    assert_eq!(r.value, MATE - 1);
-    assert_eq!(r.score, SearchScore::Mate(1));
-    assert_eq!(r.best, Some(ToyMove(3)));
-    // Pile 4: every move loses; the opponent takes the rest: mated in 2 plies = 1 move.
-    let (r, _) = run(
-        &mut searcher,
-        &Plain(Nim::new(4, 3, 2)),
-        10,
-        SearchOptions::default(),
-    );
-    assert_eq!(r.value, -(MATE - 2));
-    assert_eq!(r.score, SearchScore::Mate(-1));
-    // Pile 5: take 1, the opponent takes 1..3, we take the rest: 3 plies = mate in 2.
-    let (r, _) = run(
-        &mut searcher,
-        &Plain(Nim::new(5, 3, 2)),
-        10,
-        SearchOptions::default(),
-    );
-    assert_eq!(r.value, MATE - 3);
-    assert_eq!(r.score, SearchScore::Mate(2));
-    assert_eq!(r.best, Some(ToyMove(1)));
+    // (pile, value, score, best move where one is forced), taking up to 3.
+    for (pile, value, score, best) in [
+        // Pile 3: mate in 1 ply = 1 move.
+        (3, MATE - 1, SearchScore::Mate(1), Some(ToyMove(3))),
+        // Pile 4: every move loses; the opponent takes the rest: mated in 2 plies = 1 move.
+        (4, -(MATE - 2), SearchScore::Mate(-1), None),
+        // Pile 5: take 1, the opponent takes 1..3, we take the rest: 3 plies = mate in 2.
+        (5, MATE - 3, SearchScore::Mate(2), Some(ToyMove(1))),
+    ] {
+        let (r, _) = run(
+            &mut searcher,
+            &Plain(Nim::new(pile, 3, 2)),
+            10,
+            SearchOptions::default(),
+        );
+        assert_eq!(r.value, value, "pile {pile}");
+        assert_eq!(r.score, score, "pile {pile}");
+        if best.is_some() {
+            assert_eq!(r.best, best, "pile {pile}");
+        }
+    }
 }
 
 #[test]

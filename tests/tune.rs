@@ -7,25 +7,13 @@
 
 mod support;
 
-use std::process::{Command, Output};
-
 use sanqi::game::chess::Chess;
 use sanqi::game::prelude::*;
-use support::Rng;
+use support::{assert_tool_error, run_sanqi as sanqi, run_sanqi_ok as run_ok, Rng};
 
-fn sanqi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sanqi"))
-        .args(args)
-        .output()
-        .expect("run sanqi")
-}
-
+/// A fresh path `name` in the folder of these tests (removed first).
 fn temp_file(name: &str) -> String {
-    let dir = format!("{}/tune-tests", env!("CARGO_TARGET_TMPDIR"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = format!("{dir}/{name}");
-    let _ = std::fs::remove_file(&path);
-    path
+    support::temp_path("tune-tests", name)
 }
 
 fn sigmoid(k: f64, x: f64) -> f64 {
@@ -64,14 +52,6 @@ fn synthetic_chess(path: &str, count: usize) {
         n += 1;
     }
     std::fs::write(path, out).unwrap();
-}
-
-fn run_ok(args: &[&str]) -> (String, String) {
-    let out = sanqi(args);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "sanqi {args:?} failed:\n{stderr}");
-    (stdout, stderr)
 }
 
 /// The value of `name` in the `name, value` lines of the report.
@@ -225,13 +205,7 @@ fn bad_flags_and_files_are_clear_errors() {
         (vec!["--data", &good, "--bogus"], "unknown option '--bogus'"),
         (vec!["--game", "go", "--data", &good], "--game takes"),
     ] {
-        let mut full = vec!["tune"];
-        full.extend(args.iter().copied());
-        let out = sanqi(&full);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "{full:?}");
-        assert!(stderr.contains(want), "{full:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{full:?}: {stderr}");
+        assert_tool_error("tune", &args, want);
     }
     let help = sanqi(&["tune", "--help"]);
     assert!(help.status.success());

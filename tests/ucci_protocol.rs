@@ -101,18 +101,24 @@ fn a_xiangqi_wizard_session() {
     assert!(e.wait_exit(PROMPT));
 }
 
-#[test]
-fn banmoves_are_never_played_and_cleared_by_position() {
-    let mut e = Engine::start();
-    ucci(&mut e);
+/// Sets the start position and gives its 44 moves, from `perft 1`.
+fn start_moves(e: &mut Engine) -> Vec<String> {
     e.send("position startpos");
-    // Ban every move but one: the engine has to play the remaining one.
     let (_, lines) = e.perft(1);
     let moves: Vec<String> = lines
         .iter()
         .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
         .collect();
     assert_eq!(moves.len(), 44);
+    moves
+}
+
+#[test]
+fn banmoves_are_never_played_and_cleared_by_position() {
+    let mut e = Engine::start();
+    ucci(&mut e);
+    // Ban every move but one: the engine has to play the remaining one.
+    let moves = start_moves(&mut e);
     let keep = "b0c2";
     let banned: Vec<&str> = moves
         .iter()
@@ -136,13 +142,7 @@ fn banmoves_are_never_played_and_cleared_by_position() {
 fn banning_every_legal_move_gives_no_move_to_play() {
     let mut e = Engine::start();
     ucci(&mut e);
-    e.send("position startpos");
-    let (_, lines) = e.perft(1);
-    let moves: Vec<String> = lines
-        .iter()
-        .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
-        .collect();
-    assert_eq!(moves.len(), 44);
+    let moves = start_moves(&mut e);
     e.send(&format!("banmoves {}", moves.join(" ")));
     e.send("go depth 3");
     let (last, seen) = e.expect("nobestmove or bestmove", Duration::from_secs(10), |l| {

@@ -29,6 +29,15 @@ fn play(fen: &str, moves: &str) -> (Xiangqi, Vec<Option<Outcome>>) {
     (p, seen)
 }
 
+/// Plays `moves` from `fen`, with no game end before the last move; gives the position and
+/// the outcome after the last move.
+fn ends_on_the_last_move(fen: &str, moves: &str) -> (Xiangqi, Option<Outcome>) {
+    let (p, mut seen) = play(fen, moves);
+    let end = seen.pop().flatten();
+    assert!(seen.iter().all(Option::is_none), "{seen:?}");
+    (p, end)
+}
+
 #[test]
 fn checkmate_loses() {
     let p = pos("3k5/9/3R5/9/9/9/9/9/9/4K4 b - - 0 1");
@@ -58,14 +67,13 @@ fn stalemate_loses() {
 fn perpetual_check_loses_for_the_checker() {
     // Red's chariot checks on a9 / a8 while Black's general steps f9 / f8.
     let fen = "5k3/9/R8/9/9/9/9/9/9/3K5 w - - 0 1";
-    let (p, seen) = play(fen, "a7a9 f9f8 a9a8 f8f9 a8a9 f9f8 a9a8 f8f9 a8a9");
-    assert!(seen[..8].iter().all(Option::is_none), "{seen:?}");
-    assert_eq!(seen[8], Some(Outcome::Win(1)), "third occurrence");
+    let (p, end) = ends_on_the_last_move(fen, "a7a9 f9f8 a9a8 f8f9 a8a9 f9f8 a9a8 f8f9 a8a9");
+    assert_eq!(end, Some(Outcome::Win(1)), "third occurrence");
     assert_eq!(p.outcome(), Some(Outcome::Win(1)));
     // The same with colours swapped: Black checks and loses.
     let fen = "3k5/9/9/9/9/9/9/r8/9/5K3 b - - 0 1";
-    let (_, seen) = play(fen, "a2a0 f0f1 a0a1 f1f0 a1a0 f0f1 a0a1 f1f0 a1a0");
-    assert_eq!(seen[8], Some(Outcome::Win(0)));
+    let (_, end) = ends_on_the_last_move(fen, "a2a0 f0f1 a0a1 f1f0 a1a0 f0f1 a0a1 f1f0 a1a0");
+    assert_eq!(end, Some(Outcome::Win(0)));
 }
 
 #[test]
@@ -74,21 +82,18 @@ fn mutual_perpetual_check_draws() {
     let fen = "3c5/C4k3/9/2nN5/9/9/9/9/9/3K5 w - - 0 1";
     let p = pos(fen);
     assert!(p.in_check());
-    let (_, seen) = play(fen, "d6c8 c6d8 c8d6 d8c6 d6c8 c6d8 c8d6 d8c6");
-    assert!(seen[..7].iter().all(Option::is_none), "{seen:?}");
-    assert_eq!(seen[7], Some(Outcome::Draw));
+    let (_, end) = ends_on_the_last_move(fen, "d6c8 c6d8 c8d6 d8c6 d6c8 c6d8 c8d6 d8c6");
+    assert_eq!(end, Some(Outcome::Draw));
 }
 
 #[test]
 fn plain_repetition_draws() {
     let fen = "5k3/9/R8/9/9/9/9/9/9/3K5 w - - 0 1";
-    let (_, seen) = play(fen, "a7a6 f9f8 a6a7 f8f9 a7a6 f9f8 a6a7 f8f9");
-    assert!(seen[..7].iter().all(Option::is_none), "{seen:?}");
-    assert_eq!(seen[7], Some(Outcome::Draw));
+    let (_, end) = ends_on_the_last_move(fen, "a7a6 f9f8 a6a7 f8f9 a7a6 f9f8 a6a7 f8f9");
+    assert_eq!(end, Some(Outcome::Draw));
     // Checks on only some of Red's moves in the cycle are not perpetual: draw.
-    let (_, seen) = play(fen, "a7a9 f9f8 a9a7 f8f9 a7a9 f9f8 a9a7 f8f9");
-    assert!(seen[..7].iter().all(Option::is_none), "{seen:?}");
-    assert_eq!(seen[7], Some(Outcome::Draw));
+    let (_, end) = ends_on_the_last_move(fen, "a7a9 f9f8 a9a7 f8f9 a7a9 f9f8 a9a7 f8f9");
+    assert_eq!(end, Some(Outcome::Draw));
 }
 
 #[test]

@@ -115,22 +115,16 @@ def loglik_ab(s, y, A, B, grad=False):
     dA = np.zeros_like(s) if grad else None
     dB = np.zeros_like(s) if grad else None
 
-    w = y == 2
-    if w.any():
-        v = (s[w] - A[w]) / B[w]
-        ll[w] = -softplus(-v)  # log sigmoid(v)
-        if grad:
-            q = sigmoid(-v)
-            dA[w] = -q / B[w]
-            dB[w] = -q * v / B[w]
-    lo = y == 0
-    if lo.any():
-        v = (-s[lo] - A[lo]) / B[lo]
-        ll[lo] = -softplus(-v)
-        if grad:
-            q = sigmoid(-v)
-            dA[lo] = -q / B[lo]
-            dB[lo] = -q * v / B[lo]
+    # A win at score s and a loss at -s are the same: log sigmoid(v), v = (+-s - A) / B.
+    for outcome, sign in ((2, 1.0), (0, -1.0)):
+        m = y == outcome
+        if m.any():
+            v = (sign * s[m] - A[m]) / B[m]
+            ll[m] = -softplus(-v)  # log sigmoid(v)
+            if grad:
+                q = sigmoid(-v)
+                dA[m] = -q / B[m]
+                dB[m] = -q * v / B[m]
     d = y == 1
     if d.any():
         # p_draw = sigmoid(u) - sigmoid(v), u = (t + A)/B, v = (t - A)/B, t = |s| (symmetric)

@@ -33,9 +33,18 @@ fn option(name: &str, kind: OptionKind) -> Reply {
     })
 }
 
+/// Checks each reply's line in UCI and in UCCI: (reply, UCI line, UCCI line).
+fn assert_lines(cases: &[(Reply, &str, &str)]) {
+    for (reply, uci_line, ucci_line) in cases {
+        assert_eq!(&written(reply, UCI), uci_line);
+        assert_eq!(&written(reply, UCCI), ucci_line);
+    }
+}
+
+/// Exact lines: the handshake replies, `id` and `bestmove (none)`.
 #[test]
-fn exact_lines() {
-    let cases: Vec<(Reply, &str, &str)> = vec![
+fn exact_lines_of_handshakes_and_ids() {
+    assert_lines(&[
         (Reply::UciOk, "uciok", "uciok"),
         (Reply::UcciOk, "ucciok", "ucciok"),
         (Reply::ReadyOk, "readyok", "readyok"),
@@ -51,6 +60,13 @@ fn exact_lines() {
             "id copyright MIT",
             "id copyright MIT",
         ),
+    ]);
+}
+
+/// Exact lines: Option declarations of each kind.
+#[test]
+fn exact_lines_of_options() {
+    assert_lines(&[
         (
             option(
                 "Hash",
@@ -94,6 +110,13 @@ fn exact_lines() {
             "option name SyzygyPath type string default <empty>",
             "option SyzygyPath type string",
         ),
+    ]);
+}
+
+/// Exact lines: `bestmove` with ponder, draw and resign, and messages.
+#[test]
+fn exact_lines_of_best_moves_and_messages() {
+    assert_lines(&[
         (
             Reply::best_move("e2e4", Some("e7e5".into())),
             "bestmove e2e4 ponder e7e5",
@@ -129,6 +152,13 @@ fn exact_lines() {
             "info string error: bad fen",
             "info message error: bad fen",
         ),
+    ]);
+}
+
+/// Exact lines: `info` lines (scores, mates, bounds), `pophash` and perft lines.
+#[test]
+fn exact_lines_of_info_pophash_and_perft() {
+    assert_lines(&[
         (
             Reply::Info(Info {
                 depth: Some(10),
@@ -195,11 +225,7 @@ fn exact_lines() {
             "Nodes searched: 8902",
             "Nodes searched: 8902",
         ),
-    ];
-    for (reply, uci_line, ucci_line) in &cases {
-        assert_eq!(&written(reply, UCI), uci_line);
-        assert_eq!(&written(reply, UCCI), ucci_line);
-    }
+    ]);
 }
 
 #[test]

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
 
+use crate::cli::{number, positive};
 use crate::game::registry::ConfigOf;
 use crate::game::{with_kind, Game, GameConfigs, GameKind, Rules};
 use crate::search::Searcher;
@@ -123,35 +124,12 @@ long forward jump), no mate score, game not over.",
     )
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
-    let v = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    v.parse::<T>()
-        .map_err(|_| format!("{flag} takes a number, not '{v}'"))
-}
-
-fn positive<T: std::str::FromStr + PartialOrd + Default>(
-    flag: &str,
-    value: Option<&String>,
-) -> Result<T, String> {
-    let n: T = number(flag, value)?;
-    if n <= T::default() {
-        return Err(format!("{flag} must be positive"));
-    }
-    Ok(n)
-}
-
 /// Reads the command line (after `datagen`). `Ok(None)`: `--help` was asked.
 pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
+    if crate::cli::asks_help(args) {
         return Ok(None);
     }
-    let mut kind = crate::game::registry::DEFAULT_GAME;
-    if let Some(i) = args.iter().position(|a| a == "--game" || a == "--variant") {
-        kind = args
-            .get(i + 1)
-            .and_then(|n| GameKind::from_name(n))
-            .ok_or_else(|| format!("--game takes {}", GameKind::NAMES.join(", ")))?;
-    }
+    let kind = crate::cli::game_arg(args)?;
     let mut c = DatagenConfig {
         kind,
         configs: GameConfigs::default(),
@@ -167,17 +145,9 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
         hash_mb: 8,
         report_secs: 10.0,
     };
-    let mut i = 0;
-    while i < args.len() {
-        if c.configs.read_flag(kind, args, &mut i)? {
-            i += 1;
-            continue;
-        }
-        let flag = args[i].as_str();
-        let value = args.get(i + 1);
+    crate::cli::read_tool_flags(args, kind, &mut c.configs, |flag, value| {
         let mut takes_value = true;
         match flag {
-            "--game" | "--variant" => {}
             "--out" => {
                 c.out = value
                     .filter(|v| !v.is_empty())
@@ -222,8 +192,8 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
             }
             other => return Err(format!("unknown option '{other}'")),
         }
-        i += if takes_value { 2 } else { 1 };
-    }
+        Ok(takes_value)
+    })?;
     if c.out.is_empty() {
         return Err("--out FILE is required".into());
     }
@@ -247,16 +217,9 @@ pub fn parse_args(args: &[String]) -> Result<Option<DatagenConfig>, String> {
 
 /// `sanqi datagen ...`: returns the process exit code.
 pub fn main(args: &[String]) -> ExitCode {
-    let config = match parse_args(args) {
-        Ok(Some(c)) => c,
-        Ok(None) => {
-            println!("{}", usage());
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("sanqi datagen: {e}\n(sanqi datagen --help lists the options)");
-            return ExitCode::from(2);
-        }
+    let config = match crate::cli::tool_config("datagen", parse_args(args), usage) {
+        Ok(c) => c,
+        Err(code) => return code,
     };
     if config.no_nnue {
         crate::nnue::set_enabled(false);

@@ -2,8 +2,9 @@
 //! fixed-depth) search per move, adjudicated by the game's rules and by the score; the quiet
 //! positions with their scores are kept for the output.
 
-use crate::game::{Game, MoveBuffer, Outcome};
+use crate::game::{Game, Outcome};
 use crate::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
+use crate::tournament::openings::random_moves;
 
 /// How games are played and adjudicated (every field has a command-line flag).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,11 +120,7 @@ impl SplitMix {
 
     /// The next 64 bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        crate::splitmix::next(&mut self.0)
     }
 
     /// A number in `0..n` (0 when `n` is 0).
@@ -152,20 +149,9 @@ fn random_opening<G: Game>(
             G::startpos(config)
         };
         let start = pos.to_fen();
-        let mut moves = Vec::with_capacity(plies);
-        for _ in 0..plies {
-            let mut list = G::MoveList::default();
-            pos.generate_moves(&mut list);
-            let legal = list.moves();
-            let Some(&m) = legal.get(rng.below(legal.len())) else {
-                continue 'tries;
-            };
-            moves.push(pos.format_move(m, config));
-            pos.make_move(m);
-            if pos.outcome().is_some() {
-                continue 'tries;
-            }
-        }
+        let Some(moves) = random_moves(&mut pos, plies, config, |n| rng.below(n)) else {
+            continue 'tries;
+        };
         return Some((start, moves, pos));
     }
     None

@@ -19,6 +19,7 @@ use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use crate::cli::{number, positive};
 use crate::game::registry::ConfigOf;
 use crate::game::{with_kind, Game, GameConfigs, GameKind};
 use crate::tune::Param;
@@ -81,29 +82,54 @@ the tuned values go to stdout, as `setoption name NAME value V` lines and as `NA
     )
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
-    let v = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    v.parse::<T>()
-        .map_err(|_| format!("{flag} takes a number, not '{v}'"))
-}
-
 fn find_param(name: &str) -> Result<&'static Param, String> {
     crate::search::catalog::find_param(name)
         .ok_or_else(|| format!("no parameter named '{}'", name.trim()))
 }
 
+/// The parameter `name`, which must be a weight of `kind`'s evaluation (`--param`).
+fn weight_of(kind: GameKind, name: &str) -> Result<&'static Param, String> {
+    let p = find_param(name)?;
+    if !kind.params().iter().any(|q| std::ptr::eq(*q, p)) {
+        return Err(format!(
+            "'{}' is not a weight of {}'s evaluation",
+            p.option_name(),
+            kind.name()
+        ));
+    }
+    Ok(p)
+}
+
+/// The parameter and its start value of `--set NAME=VALUE`, checked to be within its range.
+fn parse_set(text: &str) -> Result<(&'static Param, i32), String> {
+    let (name, v) = text
+        .rsplit_once('=')
+        .ok_or_else(|| format!("--set takes NAME=VALUE, not '{text}'"))?;
+    let p = find_param(name)?;
+    let v: i32 = v.trim().parse().map_err(|_| {
+        format!(
+            "--set {}: '{}' is not an integer",
+            p.option_name(),
+            v.trim()
+        )
+    })?;
+    if v < p.min || v > p.max {
+        return Err(format!(
+            "--set {}: {v} is out of range {}..{}",
+            p.option_name(),
+            p.min,
+            p.max
+        ));
+    }
+    Ok((p, v))
+}
+
 /// Reads the command line (after `tune`). `Ok(None)`: `--help` was asked.
 pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
+    if crate::cli::asks_help(args) {
         return Ok(None);
     }
-    let mut kind = crate::game::registry::DEFAULT_GAME;
-    if let Some(i) = args.iter().position(|a| a == "--game" || a == "--variant") {
-        kind = args
-            .get(i + 1)
-            .and_then(|n| GameKind::from_name(n))
-            .ok_or_else(|| format!("--game takes {}", GameKind::NAMES.join(", ")))?;
-    }
+    let kind = crate::cli::game_arg(args)?;
     let mut c = TuneConfig {
         kind,
         configs: GameConfigs::default(),
@@ -117,66 +143,24 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
         passes: 100,
         seconds: None,
     };
-    let mut i = 0;
-    while i < args.len() {
-        if c.configs.read_flag(kind, args, &mut i)? {
-            i += 1;
-            continue;
-        }
-        let flag = args[i].as_str();
-        let value = args.get(i + 1);
+    crate::cli::read_tool_flags(args, kind, &mut c.configs, |flag, value| {
         match flag {
-            "--game" | "--variant" => {}
             "--data" => {
                 c.data = value
                     .filter(|v| !v.is_empty())
                     .ok_or("--data needs a file name")?
                     .clone()
             }
-            "--threads" => {
-                let n: usize = number(flag, value)?;
-                if n == 0 {
-                    return Err("--threads must be positive".into());
-                }
-                c.threads = n.min(256);
-            }
+            "--threads" => c.threads = positive::<usize>(flag, value)?.min(256),
             "--param" => {
-                let name = value.ok_or("--param needs a parameter name")?;
-                let p = find_param(name)?;
-                if !kind.params().iter().any(|q| std::ptr::eq(*q, p)) {
-                    return Err(format!(
-                        "'{}' is not a weight of {}'s evaluation",
-                        p.option_name(),
-                        kind.name()
-                    ));
-                }
+                let p = weight_of(kind, value.ok_or("--param needs a parameter name")?)?;
                 if !c.params.iter().any(|q| std::ptr::eq(*q, p)) {
                     c.params.push(p);
                 }
             }
-            "--set" => {
-                let text = value.ok_or("--set needs NAME=VALUE")?;
-                let (name, v) = text
-                    .rsplit_once('=')
-                    .ok_or_else(|| format!("--set takes NAME=VALUE, not '{text}'"))?;
-                let p = find_param(name)?;
-                let v: i32 = v.trim().parse().map_err(|_| {
-                    format!(
-                        "--set {}: '{}' is not an integer",
-                        p.option_name(),
-                        v.trim()
-                    )
-                })?;
-                if v < p.min || v > p.max {
-                    return Err(format!(
-                        "--set {}: {v} is out of range {}..{}",
-                        p.option_name(),
-                        p.min,
-                        p.max
-                    ));
-                }
-                c.set.push((p, v));
-            }
+            "--set" => c
+                .set
+                .push(parse_set(value.ok_or("--set needs NAME=VALUE")?)?),
             "--k" => {
                 let k: f64 = number(flag, value)?;
                 if !(k > 0.0 && k.is_finite()) {
@@ -191,13 +175,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
                 }
                 c.lambda = l;
             }
-            "--limit" => {
-                let n: usize = number(flag, value)?;
-                if n == 0 {
-                    return Err("--limit must be positive".into());
-                }
-                c.limit = Some(n);
-            }
+            "--limit" => c.limit = Some(positive(flag, value)?),
             "--passes" => c.passes = number(flag, value)?,
             "--time" => {
                 let t: f64 = number(flag, value)?;
@@ -208,8 +186,8 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
             }
             other => return Err(format!("unknown option '{other}'")),
         }
-        i += 2;
-    }
+        Ok(true)
+    })?;
     if c.data.is_empty() {
         return Err("--data FILE is required".into());
     }
@@ -224,16 +202,9 @@ pub fn parse_args(args: &[String]) -> Result<Option<TuneConfig>, String> {
 
 /// `sanqi tune ...`: returns the process exit code.
 pub fn main(args: &[String]) -> ExitCode {
-    let config = match parse_args(args) {
-        Ok(Some(c)) => c,
-        Ok(None) => {
-            println!("{}", usage());
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("sanqi tune: {e}\n(sanqi tune --help lists the options)");
-            return ExitCode::from(2);
-        }
+    let config = match crate::cli::tool_config("tune", parse_args(args), usage) {
+        Ok(c) => c,
+        Err(code) => return code,
     };
     let result = with_kind!(config.kind, G => run::<G>(&config));
     match result {

@@ -212,229 +212,333 @@ fn one<'a>(flag: &str, vals: &[&'a str]) -> Result<&'a str, String> {
     }
 }
 
-/// Parses the arguments after `match`.
-///
-/// # Errors
-/// A message naming the bad argument.
-#[allow(clippy::too_many_lines)]
-pub fn parse(args: &[String]) -> Result<Parsed, String> {
-    let mut game = None;
-    // Setup flags wait until the game is known: (flag, values).
-    let mut setup_flags: Vec<(String, Vec<String>)> = Vec::new();
-    let mut engines: Vec<(Vec<String>, usize)> = Vec::new();
-    let mut each: Vec<String> = Vec::new();
-    let mut tc = None;
-    // The game is set once `--game` is read; any registered game stands in until then.
-    let placeholder = GameKind::ALL
-        .first()
-        .copied()
-        .ok_or("no games registered")?;
-    let mut config = MatchConfig::new(placeholder, Vec::new(), TimeControl::MoveTime(100));
-    config.quiet = false;
-    let mut max_plies_set = false;
-    let mut stall_plies_set = false;
-    let mut openings_file = None;
-    let mut random_plies = None;
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        i += 1;
-        let vals = values(args, &mut i);
+/// Reads the `KEY=VALUE` tokens of `option` with `set`, which answers `Ok(false)` for a key it
+/// does not know.
+fn read_keys(
+    option: &str,
+    vals: &[&str],
+    mut set: impl FnMut(&str, &str) -> Result<bool, String>,
+) -> Result<(), String> {
+    for token in vals {
+        let (k, v) = key_value(token)?;
+        if !set(k, v)? {
+            return Err(format!("unknown {option} key `{k}`"));
+        }
+    }
+    Ok(())
+}
+
+/// The values of `--draw movenumber=N movecount=N score=CP`.
+fn parse_draw(vals: &[&str]) -> Result<DrawAdjudication, String> {
+    let mut d = DrawAdjudication {
+        move_number: 40,
+        move_count: 8,
+        score: 10,
+    };
+    read_keys("--draw", vals, |k, v| {
+        match k {
+            "movenumber" => d.move_number = number(k, v)?,
+            "movecount" => d.move_count = number(k, v)?,
+            "score" => d.score = number(k, v)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    Ok(d)
+}
+
+/// The values of `--resign movecount=N score=CP`.
+fn parse_resign(vals: &[&str]) -> Result<ResignAdjudication, String> {
+    let mut r = ResignAdjudication {
+        move_count: 3,
+        score: 1000,
+    };
+    read_keys("--resign", vals, |k, v| {
+        match k {
+            "movecount" => r.move_count = number(k, v)?,
+            "score" => r.score = number(k, v)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    Ok(r)
+}
+
+/// The values of `--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]`, checked.
+fn parse_sprt(vals: &[&str]) -> Result<Sprt, String> {
+    let mut s = Sprt {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    read_keys("--sprt", vals, |k, v| {
+        match k {
+            "elo0" => s.elo0 = float(k, v)?,
+            "elo1" => s.elo1 = float(k, v)?,
+            "alpha" => s.alpha = float(k, v)?,
+            "beta" => s.beta = float(k, v)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0) {
+        return Err("--sprt alpha and beta must lie strictly between 0 and 1".into());
+    }
+    if s.elo1 <= s.elo0 {
+        return Err("--sprt needs elo1 > elo0".into());
+    }
+    Ok(s)
+}
+
+/// A duration of `flag`'s one value in milliseconds.
+fn millis(flag: &str, vals: &[&str]) -> Result<Duration, String> {
+    Ok(Duration::from_millis(number(flag, one(flag, vals)?)?))
+}
+
+/// Checks how many values an option that `parse` knows was given: one, but none for `--quiet`
+/// and any number for those that take a list.
+fn check_value_count(flag: &str, vals: &[&str]) -> Result<(), String> {
+    if !matches!(
+        flag,
+        "--engine" | "--each" | "--draw" | "--resign" | "--sprt" | "--event" | "--quiet"
+    ) && vals.len() > 1
+    {
+        return Err(format!("{flag} takes one value"));
+    }
+    if flag == "--quiet" && !vals.is_empty() {
+        return Err(format!("{flag} takes no value"));
+    }
+    Ok(())
+}
+
+/// The engine `index` (from 0) of the match: `--each` keys, then its own `--engine` keys.
+fn engine_spec(
+    game: GameKind,
+    index: usize,
+    each: &[String],
+    tokens: &[String],
+) -> Result<EngineSpec, String> {
+    let mut spec = EngineSpec::new(format!("engine{}", index + 1), "");
+    let mut named = false;
+    for token in each.iter().chain(tokens.iter()) {
+        let (k, v) = key_value(token)?;
+        apply_engine_key(&mut spec, game, k, v, &mut named)?;
+    }
+    if spec.cmd.is_empty() {
+        return Err(format!("engine {} has no cmd=", index + 1));
+    }
+    if !named {
+        spec.name = std::path::Path::new(&spec.cmd)
+            .file_name()
+            .map_or_else(|| spec.cmd.clone(), |f| f.to_string_lossy().into_owned());
+    }
+    Ok(spec)
+}
+
+/// Numbers engines of equal names (`name-2`), which would make the tables ambiguous.
+fn number_equal_names(engines: &mut [EngineSpec]) {
+    let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
+    for (i, e) in engines.iter_mut().enumerate() {
+        if names.iter().filter(|n| **n == e.name).count() > 1 {
+            e.name = format!("{}-{}", e.name, i + 1);
+        }
+    }
+}
+
+/// What `parse` has read so far: what depends on the game waits until the end.
+struct Reading {
+    /// The game of `--game`.
+    game: Option<GameKind>,
+    /// Setup flags, read once the game is known: (flag, values).
+    setup_flags: Vec<(String, Vec<String>)>,
+    /// The tokens of each `--engine`, with its index.
+    engines: Vec<(Vec<String>, usize)>,
+    /// The tokens of `--each`.
+    each: Vec<String>,
+    /// The match-wide time control.
+    tc: Option<TimeControl>,
+    /// The configuration, its game a placeholder until `finish`.
+    config: MatchConfig,
+    /// Whether `--max-plies` was given (else the game's default).
+    max_plies_set: bool,
+    /// Whether `--stall-plies` was given (else the game's default).
+    stall_plies_set: bool,
+    /// The file of `--openings`.
+    openings_file: Option<PathBuf>,
+    /// The plies of `--random-plies`.
+    random_plies: Option<usize>,
+}
+
+impl Reading {
+    /// Nothing read yet.
+    fn new() -> Result<Self, String> {
+        // The game is set once `--game` is read; any registered game stands in until then.
+        let placeholder = GameKind::ALL
+            .first()
+            .copied()
+            .ok_or("no games registered")?;
+        let mut config = MatchConfig::new(placeholder, Vec::new(), TimeControl::MoveTime(100));
+        config.quiet = false;
+        Ok(Self {
+            game: None,
+            setup_flags: Vec::new(),
+            engines: Vec::new(),
+            each: Vec::new(),
+            tc: None,
+            config,
+            max_plies_set: false,
+            stall_plies_set: false,
+            openings_file: None,
+            random_plies: None,
+        })
+    }
+
+    /// Reads an option of the match as a whole. `Ok(false)`: `flag` is none of them.
+    fn read_match_flag(&mut self, flag: &str, vals: &[&str]) -> Result<bool, String> {
+        let config = &mut self.config;
         match flag {
-            "--help" | "-h" => return Ok(Parsed::Help),
             "--game" => {
-                let v = one(flag, &vals)?;
-                game = Some(GameKind::from_name(v).ok_or_else(|| {
+                let v = one(flag, vals)?;
+                self.game = Some(GameKind::from_name(v).ok_or_else(|| {
                     format!("unknown game `{v}` (chess, xiangqi, chinesecheckers)")
                 })?);
             }
-            "--engine" => engines.push((
+            "--engine" => self.engines.push((
                 vals.iter().map(|s| (*s).to_owned()).collect(),
-                engines.len(),
+                self.engines.len(),
             )),
-            "--each" => each.extend(vals.iter().map(|s| (*s).to_owned())),
-            "--tc" => tc = Some(TimeControl::parse_tc(one(flag, &vals)?)?),
+            "--each" => self.each.extend(vals.iter().map(|s| (*s).to_owned())),
+            "--tc" => self.tc = Some(TimeControl::parse_tc(one(flag, vals)?)?),
             "--movetime" | "--nodes" | "--depth" => {
                 let key = &flag[2..];
-                tc = Some(
-                    TimeControl::parse_key(key, one(flag, &vals)?)
+                self.tc = Some(
+                    TimeControl::parse_key(key, one(flag, vals)?)
                         .unwrap_or_else(|| Err(String::new()))?,
                 );
             }
-            "--rounds" => config.rounds = number(flag, one(flag, &vals)?)?,
+            "--rounds" => config.rounds = number(flag, one(flag, vals)?)?,
             "--games-per-opening" | "--games" => {
-                config.games_per_opening = Some(number(flag, one(flag, &vals)?)?);
+                config.games_per_opening = Some(number(flag, one(flag, vals)?)?);
             }
-            "--concurrency" => config.concurrency = number(flag, one(flag, &vals)?)?,
-            "--openings" => openings_file = Some(PathBuf::from(one(flag, &vals)?)),
+            "--concurrency" => config.concurrency = number(flag, one(flag, vals)?)?,
+            "--openings" => self.openings_file = Some(PathBuf::from(one(flag, vals)?)),
             "--order" => {
-                config.random_order = match one(flag, &vals)? {
+                config.random_order = match one(flag, vals)? {
                     "random" => true,
                     "sequential" => false,
                     v => return Err(format!("--order must be sequential or random, not `{v}`")),
                 }
             }
-            "--random-plies" => random_plies = Some(number::<usize>(flag, one(flag, &vals)?)?),
+            "--random-plies" => {
+                self.random_plies = Some(number::<usize>(flag, one(flag, vals)?)?);
+            }
             "--random-balance" => {
-                let cp: i32 = number(flag, one(flag, &vals)?)?;
+                let cp: i32 = number(flag, one(flag, vals)?)?;
                 config.random_balance = (cp > 0).then_some(cp);
             }
-            "--seed" => config.seed = number(flag, one(flag, &vals)?)?,
-            "--pgn" => config.pgn = Some(PathBuf::from(one(flag, &vals)?)),
-            "--movelist" => config.movelist = Some(PathBuf::from(one(flag, &vals)?)),
-            "--unclocked-timeout" => {
-                config.referee.unclocked_timeout =
-                    Duration::from_millis(number(flag, one(flag, &vals)?)?);
-            }
+            "--seed" => config.seed = number(flag, one(flag, vals)?)?,
+            "--pgn" => config.pgn = Some(PathBuf::from(one(flag, vals)?)),
+            "--movelist" => config.movelist = Some(PathBuf::from(one(flag, vals)?)),
             "--event" => config.event = vals.join(" "),
-            "--margin" => {
-                config.referee.margin = Duration::from_millis(number(flag, one(flag, &vals)?)?)
-            }
-            "--hang-grace" => {
-                config.referee.hang_grace = Duration::from_millis(number(flag, one(flag, &vals)?)?);
-            }
-            "--ready-timeout" => {
-                config.referee.ready_timeout =
-                    Duration::from_millis(number(flag, one(flag, &vals)?)?);
-            }
+            "--sprt" => config.sprt = Some(parse_sprt(vals)?),
+            "--quiet" => config.quiet = true,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Reads an option of the referee (time-outs, ply limits, adjudication). `Ok(false)`: `flag`
+    /// is none of them.
+    fn read_referee_flag(&mut self, flag: &str, vals: &[&str]) -> Result<bool, String> {
+        let referee = &mut self.config.referee;
+        match flag {
+            "--unclocked-timeout" => referee.unclocked_timeout = millis(flag, vals)?,
+            "--margin" => referee.margin = millis(flag, vals)?,
+            "--hang-grace" => referee.hang_grace = millis(flag, vals)?,
+            "--ready-timeout" => referee.ready_timeout = millis(flag, vals)?,
             "--max-plies" => {
-                config.referee.max_plies = Some(number(flag, one(flag, &vals)?)?);
-                max_plies_set = true;
+                referee.max_plies = Some(number(flag, one(flag, vals)?)?);
+                self.max_plies_set = true;
             }
             "--stall-plies" => {
-                let n: u32 = number(flag, one(flag, &vals)?)?;
-                config.referee.stall_plies = (n > 0).then_some(n);
-                stall_plies_set = true;
+                let n: u32 = number(flag, one(flag, vals)?)?;
+                referee.stall_plies = (n > 0).then_some(n);
+                self.stall_plies_set = true;
             }
-            "--draw" => {
-                let mut d = DrawAdjudication {
-                    move_number: 40,
-                    move_count: 8,
-                    score: 10,
-                };
-                for v in &vals {
-                    let (k, v) = key_value(v)?;
-                    match k {
-                        "movenumber" => d.move_number = number(k, v)?,
-                        "movecount" => d.move_count = number(k, v)?,
-                        "score" => d.score = number(k, v)?,
-                        _ => return Err(format!("unknown --draw key `{k}`")),
-                    }
-                }
-                config.referee.draw = Some(d);
+            "--draw" => referee.draw = Some(parse_draw(vals)?),
+            "--resign" => referee.resign = Some(parse_resign(vals)?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The configuration, once all options are read and the game is known.
+    fn finish(self) -> Result<MatchConfig, String> {
+        let mut config = self.config;
+        let game = self.game.ok_or("--game is required")?;
+        config.game = game;
+        for (flag, vals) in &self.setup_flags {
+            read_setup_flag(&mut config.setup, game, flag, vals)?;
+        }
+        let (max_plies, stall_plies) = default_limits(game, &config.setup);
+        if !self.max_plies_set {
+            config.referee.max_plies = max_plies;
+        }
+        if !self.stall_plies_set {
+            config.referee.stall_plies = stall_plies;
+        }
+        config.tc = self.tc.unwrap_or(TimeControl::Clock {
+            moves: None,
+            base_ms: 10_000,
+            inc_ms: 100,
+        });
+        if self.engines.len() < 2 {
+            return Err("at least two --engine are needed".into());
+        }
+        for (tokens, index) in &self.engines {
+            config
+                .engines
+                .push(engine_spec(game, *index, &self.each, tokens)?);
+        }
+        number_equal_names(&mut config.engines);
+        config.openings = match (self.openings_file, self.random_plies) {
+            (Some(_), Some(_)) => {
+                return Err("--openings and --random-plies exclude each other".into())
             }
-            "--resign" => {
-                let mut r = ResignAdjudication {
-                    move_count: 3,
-                    score: 1000,
-                };
-                for v in &vals {
-                    let (k, v) = key_value(v)?;
-                    match k {
-                        "movecount" => r.move_count = number(k, v)?,
-                        "score" => r.score = number(k, v)?,
-                        _ => return Err(format!("unknown --resign key `{k}`")),
-                    }
-                }
-                config.referee.resign = Some(r);
-            }
-            "--sprt" => {
-                let mut s = Sprt {
-                    elo0: 0.0,
-                    elo1: 5.0,
-                    alpha: 0.05,
-                    beta: 0.05,
-                };
-                for v in &vals {
-                    let (k, v) = key_value(v)?;
-                    match k {
-                        "elo0" => s.elo0 = float(k, v)?,
-                        "elo1" => s.elo1 = float(k, v)?,
-                        "alpha" => s.alpha = float(k, v)?,
-                        "beta" => s.beta = float(k, v)?,
-                        _ => return Err(format!("unknown --sprt key `{k}`")),
-                    }
-                }
-                if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0) {
-                    return Err("--sprt alpha and beta must lie strictly between 0 and 1".into());
-                }
-                if s.elo1 <= s.elo0 {
-                    return Err("--sprt needs elo1 > elo0".into());
-                }
-                config.sprt = Some(s);
-            }
-            "--quiet" => config.quiet = true,
-            _ => {
-                setup_flags.push((
-                    flag.to_owned(),
-                    vals.iter().map(|v| (*v).to_owned()).collect(),
-                ));
-                continue;
-            }
+            (Some(f), None) => OpeningSource::File(f),
+            (None, Some(p)) => OpeningSource::Random(p),
+            (None, None) => OpeningSource::StartPos,
+        };
+        if config.concurrency == 0 {
+            return Err("--concurrency must be at least 1".into());
         }
-        if !matches!(
-            flag,
-            "--engine" | "--each" | "--draw" | "--resign" | "--sprt" | "--event" | "--quiet"
-        ) && vals.len() > 1
-        {
-            return Err(format!("{flag} takes one value"));
+        Ok(config)
+    }
+}
+
+/// Parses the arguments after `match`.
+///
+/// # Errors
+/// A message naming the bad argument.
+pub fn parse(args: &[String]) -> Result<Parsed, String> {
+    let mut reading = Reading::new()?;
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        i += 1;
+        let vals = values(args, &mut i);
+        if matches!(flag, "--help" | "-h") {
+            return Ok(Parsed::Help);
         }
-        if flag == "--quiet" && !vals.is_empty() {
-            return Err(format!("{flag} takes no value"));
+        if reading.read_match_flag(flag, &vals)? || reading.read_referee_flag(flag, &vals)? {
+            check_value_count(flag, &vals)?;
+        } else {
+            reading.setup_flags.push((
+                flag.to_owned(),
+                vals.iter().map(|v| (*v).to_owned()).collect(),
+            ));
         }
     }
-    let game = game.ok_or("--game is required")?;
-    config.game = game;
-    for (flag, vals) in &setup_flags {
-        read_setup_flag(&mut config.setup, game, flag, vals)?;
-    }
-    let (max_plies, stall_plies) = default_limits(game, &config.setup);
-    if !max_plies_set {
-        config.referee.max_plies = max_plies;
-    }
-    if !stall_plies_set {
-        config.referee.stall_plies = stall_plies;
-    }
-    config.tc = tc.unwrap_or(TimeControl::Clock {
-        moves: None,
-        base_ms: 10_000,
-        inc_ms: 100,
-    });
-    if engines.len() < 2 {
-        return Err("at least two --engine are needed".into());
-    }
-    for (tokens, index) in engines {
-        let mut spec = EngineSpec::new(format!("engine{}", index + 1), "");
-        let mut named = false;
-        for token in each.iter().chain(tokens.iter()) {
-            let (k, v) = key_value(token)?;
-            apply_engine_key(&mut spec, game, k, v, &mut named)?;
-        }
-        if spec.cmd.is_empty() {
-            return Err(format!("engine {} has no cmd=", index + 1));
-        }
-        if !named {
-            spec.name = std::path::Path::new(&spec.cmd)
-                .file_name()
-                .map_or_else(|| spec.cmd.clone(), |f| f.to_string_lossy().into_owned());
-        }
-        config.engines.push(spec);
-    }
-    // Equal names would make the tables ambiguous: number them.
-    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    for (i, e) in config.engines.iter_mut().enumerate() {
-        if names.iter().filter(|n| **n == e.name).count() > 1 {
-            e.name = format!("{}-{}", e.name, i + 1);
-        }
-    }
-    config.openings = match (openings_file, random_plies) {
-        (Some(_), Some(_)) => return Err("--openings and --random-plies exclude each other".into()),
-        (Some(f), None) => OpeningSource::File(f),
-        (None, Some(p)) => OpeningSource::Random(p),
-        (None, None) => OpeningSource::StartPos,
-    };
-    if config.concurrency == 0 {
-        return Err("--concurrency must be at least 1".into());
-    }
-    Ok(Parsed::Run(Box::new(config)))
+    reading.finish().map(|config| Parsed::Run(Box::new(config)))
 }

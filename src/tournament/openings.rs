@@ -107,6 +107,33 @@ pub fn load_openings<G: Notation>(text: &str, config: &G::Config) -> Result<Vec<
     Ok(out)
 }
 
+/// Plays `plies` random legal moves on `pos`, each the one of index `below(number of moves)`,
+/// and gives them as protocol text. `None` (`pos` then somewhere on the way) when a position on
+/// the way has no move or a move ends the game.
+pub fn random_moves<G: Notation>(
+    pos: &mut G,
+    plies: usize,
+    config: &G::Config,
+    mut below: impl FnMut(usize) -> usize,
+) -> Option<Vec<String>> {
+    let mut moves = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        let mut list = G::MoveList::default();
+        pos.generate_moves(&mut list);
+        let legal = list.moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let &m = legal.get(below(legal.len()))?;
+        moves.push(pos.format_move(m, config));
+        pos.make_move(m);
+        if pos.outcome().is_some() {
+            return None;
+        }
+    }
+    Some(moves)
+}
+
 /// A random opening of `plies` legal moves from `start` that does not end the game (nor leave the
 /// side to move without a move) and, with `balance = Some(cp)` in a two-player game, whose static
 /// evaluation (sanqi's own `Evaluation::evaluate`) lies within `±cp`. Gives up after 1000 tries (the
@@ -121,23 +148,9 @@ pub fn random_opening<G: Notation + Evaluation>(
     let fen = start.to_fen();
     'tries: for _ in 0..1000 {
         let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(plies);
-        for _ in 0..plies {
-            let mut list = G::MoveList::default();
-            pos.generate_moves(&mut list);
-            let legal = list.moves();
-            if legal.is_empty() {
-                continue 'tries;
-            }
-            let Some(&m) = legal.get(rng.below(legal.len())) else {
-                continue 'tries;
-            };
-            moves.push(pos.format_move(m, config));
-            pos.make_move(m);
-            if pos.outcome().is_some() {
-                continue 'tries;
-            }
-        }
+        let Some(moves) = random_moves(&mut pos, plies, config, |n| rng.below(n)) else {
+            continue 'tries;
+        };
         if let Some(cp) = balance {
             if pos.num_players() == 2 && pos.evaluate().abs() > cp {
                 continue 'tries;

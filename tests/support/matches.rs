@@ -7,11 +7,13 @@
 use std::time::Duration;
 
 use sanqi::game::{
-    GameError, GameKind, GameMove, MoveList, Notation, Outcome, Rules, SetupInfo, SetupOption,
+    Evaluation, GameError, GameKind, GameMove, MoveList, Notation, Outcome, Plain, Records, Rules,
+    SetupInfo, SetupOption,
 };
 use sanqi::tournament::config::EngineSpec;
+use sanqi::tournament::record::GameRecord;
 use sanqi::tournament::timecontrol::TimeControl;
-use sanqi::tournament::MatchConfig;
+use sanqi::tournament::{run_game, MatchConfig};
 use sanqi::tune::OptionType;
 
 // ---------------------------------------------------------------- tic-tac-toe
@@ -371,4 +373,17 @@ pub fn config(engines: Vec<EngineSpec>, tc: TimeControl) -> MatchConfig {
 /// 300 ms a move.
 pub fn movetime() -> TimeControl {
     TimeControl::MoveTime(300)
+}
+
+/// Plays the match `c` with one game per opening (so one game between two engines) of `G` in
+/// the setup `setup`, and gives the first game's record.
+pub fn one_game<G: Records + Evaluation>(mut c: MatchConfig, setup: &G::Config) -> GameRecord {
+    c.games_per_opening = Some(1);
+    let mut report = run_game::<G>(&c, setup).unwrap();
+    report.records.swap_remove(0)
+}
+
+/// [`one_game`] of tic-tac-toe in the default setup.
+pub fn one_ttt_game(c: MatchConfig) -> GameRecord {
+    one_game::<Plain<TicTacToe>>(c, &TttConfig::default())
 }

@@ -92,6 +92,21 @@ pub fn search<G: sanqi::game::Searchable>(
     (r, events)
 }
 
+/// [`search`] with the default options and a fresh control.
+pub fn search_default<G: sanqi::game::Searchable>(
+    searcher: &mut Searcher,
+    pos: &G,
+    limits: &SearchLimits,
+) -> (SearchResult<G::Move>, Vec<SearchEvent<G::Move>>) {
+    search(
+        searcher,
+        pos,
+        limits,
+        &SearchOptions::default(),
+        &SearchControl::new(),
+    )
+}
+
 /// The iteration reports among `events`.
 pub fn iterations<M: Clone>(events: &[SearchEvent<M>]) -> Vec<IterationInfo<M>> {
     events
@@ -101,6 +116,47 @@ pub fn iterations<M: Clone>(events: &[SearchEvent<M>]) -> Vec<IterationInfo<M>> 
             SearchEvent::CurrMove { .. } => None,
         })
         .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built binary and its files.
+
+/// Runs the built `sanqi` with `args` to its end and collects its output.
+pub fn run_sanqi(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sanqi"))
+        .args(args)
+        .output()
+        .expect("run sanqi")
+}
+
+/// Runs the built `sanqi` with `args`, which must succeed; gives its stdout and stderr.
+pub fn run_sanqi_ok(args: &[&str]) -> (String, String) {
+    let out = run_sanqi(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "sanqi {args:?} failed:\n{stderr}");
+    (stdout, stderr)
+}
+
+/// Runs `sanqi <tool> <args>`, which must fail, without a panic, saying `want` on stderr.
+pub fn assert_tool_error(tool: &str, args: &[&str], want: &str) {
+    let mut full = vec![tool];
+    full.extend(args.iter().copied());
+    let out = run_sanqi(&full);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{full:?}");
+    assert!(stderr.contains(want), "{full:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{full:?}: {stderr}");
+}
+
+/// A fresh path `name` in the folder `folder` of the target's temporary directory (the folder
+/// made, the file removed).
+pub fn temp_path(folder: &str, name: &str) -> String {
+    let dir = format!("{}/{folder}", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = format!("{dir}/{name}");
+    let _ = std::fs::remove_file(&path);
+    path
 }
 
 // ---------------------------------------------------------------------------------------------

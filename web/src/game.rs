@@ -517,14 +517,23 @@ mod tests {
             assert!(g.moves[0].path.is_empty());
         }
 
-        #[test]
-        fn crash_restarts_and_keeps_the_game() {
-            let mut g = game(Fault::CrashOnGo, false);
+        /// A game whose engine fails with `fault` at its first `go`: the computer's move still
+        /// comes, from one restarted engine. Gives the game and the notice its state tells.
+        fn restarted_after(fault: Fault) -> (Game, String) {
+            let mut g = game(fault, false);
             let p = g.computer_move().unwrap();
             assert_eq!(p.mv, "e15e13");
             assert_eq!(g.restarts, 1);
-            let s = g.state("g").unwrap();
-            let notice = s["notice"].as_str().unwrap();
+            let notice = g.state("g").unwrap()["notice"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            (g, notice)
+        }
+
+        #[test]
+        fn crash_restarts_and_keeps_the_game() {
+            let (mut g, notice) = restarted_after(Fault::CrashOnGo);
             assert!(
                 notice.contains("restarted") && notice.contains("stopped"),
                 "{notice}"
@@ -535,14 +544,7 @@ mod tests {
 
         #[test]
         fn hang_restarts() {
-            let mut g = game(Fault::HangOnGo, false);
-            let p = g.computer_move().unwrap();
-            assert_eq!(p.mv, "e15e13");
-            assert_eq!(g.restarts, 1);
-            let notice = g.state("g").unwrap()["notice"]
-                .as_str()
-                .unwrap()
-                .to_string();
+            let (_, notice) = restarted_after(Fault::HangOnGo);
             assert!(notice.contains("did not answer"), "{notice}");
         }
 

@@ -1,12 +1,6 @@
 //! Zobrist keys, generated at compile time from a fixed-seed SplitMix64 sequence.
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::splitmix;
 
 /// All keys: 16 piece codes (12 used) x 64 squares, then 4 castling-right keys, 8 en-passant files, side.
 const fn keys() -> [u64; 16 * 64 + 4 + 8 + 1] {
@@ -14,9 +8,7 @@ const fn keys() -> [u64; 16 * 64 + 4 + 8 + 1] {
     let mut state = 0x5A4E_5149_4348_4553; // "ZNQICHES"
     let mut i = 0;
     while i < out.len() {
-        let (s, k) = splitmix(state);
-        state = s;
-        out[i] = k;
+        out[i] = splitmix::next(&mut state);
         i += 1;
     }
     out

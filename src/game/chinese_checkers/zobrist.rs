@@ -1,6 +1,7 @@
 //! Zobrist keys: one per (player letter, cell) and one per side to move (turn index).
 
 use super::cells::NUM_CELLS;
+use crate::splitmix;
 
 /// The keys, built at compile time from a fixed seed (so hashes are reproducible).
 pub(crate) struct Keys {
@@ -8,14 +9,6 @@ pub(crate) struct Keys {
     pub piece: [[u64; NUM_CELLS]; 6],
     /// `side[i]`: the player with turn index `i` is to move.
     pub side: [u64; 6],
-}
-
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 const fn build() -> Keys {
@@ -28,10 +21,10 @@ const fn build() -> Keys {
     while p < 6 {
         let mut c = 0;
         while c < NUM_CELLS {
-            keys.piece[p][c] = splitmix(&mut state);
+            keys.piece[p][c] = splitmix::next(&mut state);
             c += 1;
         }
-        keys.side[p] = splitmix(&mut state);
+        keys.side[p] = splitmix::next(&mut state);
         p += 1;
     }
     keys

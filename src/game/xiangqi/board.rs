@@ -165,141 +165,121 @@ const fn add(s: Square, d: i32) -> u8 {
     (s as i32 + d) as u8
 }
 
-const fn king_table(side: usize) -> [Steps; 256] {
-    let mut t = [Steps::EMPTY; 256];
-    let mut s = 0usize;
-    while s < 256 {
-        let sq = s as u8;
-        if in_palace(side, sq) {
-            let dirs = [1i32, -1, 16, -16];
-            let mut i = 0;
-            while i < 4 {
-                let to = add(sq, dirs[i]);
-                if in_palace(side, to) {
-                    t[s] = t[s].with(to, to);
-                }
-                i += 1;
-            }
-        }
-        s += 1;
+/// Whether a general, advisor or elephant (`kind`) of `side` may stand on `sq` as its step
+/// tables see it: the palace, the palace diagonals, its own half.
+const fn may_stand(kind: u8, side: usize, sq: Square) -> bool {
+    match kind {
+        KING => in_palace(side, sq),
+        ADVISOR => advisor_square(side, sq),
+        _ => own_half(side, sq),
     }
-    t
 }
 
-const fn advisor_table(side: usize) -> [Steps; 256] {
-    let mut t = [Steps::EMPTY; 256];
-    let mut s = 0usize;
-    while s < 256 {
-        let sq = s as u8;
-        if advisor_square(side, sq) {
-            let dirs = [15i32, 17, -15, -17];
-            let mut i = 0;
-            while i < 4 {
-                let to = add(sq, dirs[i]);
-                if advisor_square(side, to) {
-                    t[s] = t[s].with(to, to);
-                }
-                i += 1;
-            }
-        }
-        s += 1;
+/// The steps of a general, advisor or elephant (`kind`) of `side` from `sq`: `reach` times one
+/// of `dirs` (the eye is one step on), staying where [`may_stand`] allows.
+const fn confined_steps(kind: u8, side: usize, sq: Square, dirs: [i32; 4], reach: i32) -> Steps {
+    let mut st = Steps::EMPTY;
+    if !may_stand(kind, side, sq) {
+        return st;
     }
-    t
+    let mut i = 0;
+    while i < 4 {
+        let target = sq as i32 + reach * dirs[i];
+        if target >= 0 && target < 256 && may_stand(kind, side, target as u8) {
+            st = st.with(target as u8, add(sq, dirs[i]));
+        }
+        i += 1;
+    }
+    st
 }
 
-const fn elephant_table(side: usize) -> [Steps; 256] {
-    let mut t = [Steps::EMPTY; 256];
-    let mut s = 0usize;
-    while s < 256 {
-        let sq = s as u8;
-        if own_half(side, sq) {
-            let dirs = [15i32, 17, -15, -17];
-            let mut i = 0;
-            while i < 4 {
-                if s as i32 + 2 * dirs[i] >= 0 && s as i32 + 2 * dirs[i] < 256 {
-                    let to = add(sq, 2 * dirs[i]);
-                    if own_half(side, to) {
-                        t[s] = t[s].with(to, add(sq, dirs[i]));
-                    }
-                }
-                i += 1;
-            }
-        }
-        s += 1;
+/// The horse's jumps from `sq`, each with its leg.
+const fn horse_steps(sq: Square) -> Steps {
+    let mut st = Steps::EMPTY;
+    if !on_board(sq) {
+        return st;
     }
-    t
+    // (leg direction, two destinations through that leg)
+    let legs = [
+        (16i32, 31i32, 33i32),
+        (-16, -31, -33),
+        (1, 18, -14),
+        (-1, -18, 14),
+    ];
+    let mut i = 0;
+    while i < 4 {
+        let (leg, a, b) = legs[i];
+        let ta = add(sq, a);
+        if on_board(ta) {
+            st = st.with(ta, add(sq, leg));
+        }
+        let tb = add(sq, b);
+        if on_board(tb) {
+            st = st.with(tb, add(sq, leg));
+        }
+        i += 1;
+    }
+    st
 }
 
-const fn horse_table() -> [Steps; 256] {
-    let mut t = [Steps::EMPTY; 256];
-    let mut s = 0usize;
-    while s < 256 {
-        let sq = s as u8;
-        if on_board(sq) {
-            // (leg direction, two destinations through that leg)
-            let legs = [
-                (16i32, 31i32, 33i32),
-                (-16, -31, -33),
-                (1, 18, -14),
-                (-1, -18, 14),
-            ];
-            let mut i = 0;
-            while i < 4 {
-                let (leg, a, b) = legs[i];
-                let ta = add(sq, a);
-                if on_board(ta) {
-                    t[s] = t[s].with(ta, add(sq, leg));
-                }
-                let tb = add(sq, b);
-                if on_board(tb) {
-                    t[s] = t[s].with(tb, add(sq, leg));
-                }
-                i += 1;
-            }
-        }
-        s += 1;
+/// The steps of a soldier of `side` from `sq`: forward, and sideways after the river.
+const fn pawn_steps(side: usize, sq: Square) -> Steps {
+    let mut st = Steps::EMPTY;
+    if !pawn_square(side, sq) {
+        return st;
     }
-    t
-}
-
-const fn pawn_table(side: usize) -> [Steps; 256] {
-    let mut t = [Steps::EMPTY; 256];
-    let mut s = 0usize;
-    while s < 256 {
-        let sq = s as u8;
-        if pawn_square(side, sq) {
-            let fwd = if side == 0 { 16 } else { -16 };
-            let to = add(sq, fwd);
+    let fwd = if side == 0 { 16 } else { -16 };
+    let to = add(sq, fwd);
+    if on_board(to) {
+        st = st.with(to, to);
+    }
+    if !own_half(side, sq) {
+        let mut i = 0;
+        let sides = [1i32, -1];
+        while i < 2 {
+            let to = add(sq, sides[i]);
             if on_board(to) {
-                t[s] = t[s].with(to, to);
+                st = st.with(to, to);
             }
-            if !own_half(side, sq) {
-                let mut i = 0;
-                let sides = [1i32, -1];
-                while i < 2 {
-                    let to = add(sq, sides[i]);
-                    if on_board(to) {
-                        t[s] = t[s].with(to, to);
-                    }
-                    i += 1;
-                }
-            }
+            i += 1;
         }
+    }
+    st
+}
+
+/// The step table of a `kind` piece (not chariot or cannon) of `side`, by square.
+const fn step_table(kind: u8, side: usize) -> [Steps; 256] {
+    let mut t = [Steps::EMPTY; 256];
+    let mut s = 0usize;
+    while s < 256 {
+        let sq = s as u8;
+        t[s] = match kind {
+            KING => confined_steps(kind, side, sq, [1, -1, 16, -16], 1),
+            ADVISOR | ELEPHANT => confined_steps(
+                kind,
+                side,
+                sq,
+                [15, 17, -15, -17],
+                1 + (kind == ELEPHANT) as i32,
+            ),
+            HORSE => horse_steps(sq),
+            _ => pawn_steps(side, sq),
+        };
         s += 1;
     }
     t
 }
 
 /// King steps inside the palace, per side.
-pub static KING_STEPS: [[Steps; 256]; 2] = [king_table(0), king_table(1)];
+pub static KING_STEPS: [[Steps; 256]; 2] = [step_table(KING, 0), step_table(KING, 1)];
 /// Advisor steps on the palace diagonals, per side.
-pub static ADVISOR_STEPS: [[Steps; 256]; 2] = [advisor_table(0), advisor_table(1)];
+pub static ADVISOR_STEPS: [[Steps; 256]; 2] = [step_table(ADVISOR, 0), step_table(ADVISOR, 1)];
 /// Elephant steps (with the eye) on its own half, per side.
-pub static ELEPHANT_STEPS: [[Steps; 256]; 2] = [elephant_table(0), elephant_table(1)];
+pub static ELEPHANT_STEPS: [[Steps; 256]; 2] = [step_table(ELEPHANT, 0), step_table(ELEPHANT, 1)];
 /// Horse jumps (with the leg).
-pub static HORSE_STEPS: [Steps; 256] = horse_table();
+pub static HORSE_STEPS: [Steps; 256] = step_table(HORSE, 0);
 /// Soldier steps (forward; sideways after the river), per side.
-pub static PAWN_STEPS: [[Steps; 256]; 2] = [pawn_table(0), pawn_table(1)];
+pub static PAWN_STEPS: [[Steps; 256]; 2] = [step_table(PAWN, 0), step_table(PAWN, 1)];
 
 /// Piece-list slots: a fixed range per kind, so move generation needs no kind dispatch.
 /// A FEN is rejected if a side has more pieces of a kind than its range holds
@@ -407,6 +387,32 @@ pub fn checkers(b: &[u8; 256], k: Square, side: usize) -> Vec<Square> {
         .collect()
 }
 
+/// How many pieces stand strictly between `s` and `k` on board `b`; `None` when the two squares
+/// share neither a file nor a rank.
+fn pieces_between(b: &[u8; 256], s: Square, k: Square) -> Option<i32> {
+    if file_of(s) != file_of(k) && rank_of(s) != rank_of(k) {
+        return None;
+    }
+    let d: u8 = if file_of(s) == file_of(k) {
+        if s > k {
+            240
+        } else {
+            16
+        }
+    } else if s > k {
+        255
+    } else {
+        1
+    };
+    let mut t = s.wrapping_add(d);
+    let mut count = 0;
+    while t != k {
+        count += i32::from(b[t as usize] != EMPTY);
+        t = t.wrapping_add(d);
+    }
+    Some(count)
+}
+
 /// Whether the piece on `s` attacks the king on `k` (a cannon over exactly one screen).
 fn direct_attacker(b: &[u8; 256], s: Square, k: Square, side: usize) -> bool {
     let mut only = [OFF; 256];
@@ -419,31 +425,8 @@ fn direct_attacker(b: &[u8; 256], s: Square, k: Square, side: usize) -> bool {
     only[k as usize] = b[k as usize];
     let kind = kind_of(b[s as usize]);
     if kind == CANNON {
-        // A cannon needs its screen: it checks if removing all other pieces except one screen
-        // between keeps the check, i.e. exactly one piece lies between on the line.
-        if file_of(s) != file_of(k) && rank_of(s) != rank_of(k) {
-            return false;
-        }
-        let d: u8 = if file_of(s) == file_of(k) {
-            if s > k {
-                240
-            } else {
-                16
-            }
-        } else if s > k {
-            255
-        } else {
-            1
-        };
-        let mut t = s.wrapping_add(d);
-        let mut count = 0;
-        while t != k {
-            if b[t as usize] != EMPTY {
-                count += 1;
-            }
-            t = t.wrapping_add(d);
-        }
-        return count == 1;
+        // A cannon needs its screen: exactly one piece between on the line.
+        return pieces_between(b, s, k) == Some(1);
     }
     if kind == HORSE {
         // keep the real leg square
@@ -457,28 +440,7 @@ fn direct_attacker(b: &[u8; 256], s: Square, k: Square, side: usize) -> bool {
     }
     if kind == ROOK || kind == KING {
         // everything between must be empty in the real board
-        if file_of(s) != file_of(k) && rank_of(s) != rank_of(k) {
-            return false;
-        }
-        let d: u8 = if file_of(s) == file_of(k) {
-            if s > k {
-                240
-            } else {
-                16
-            }
-        } else if s > k {
-            255
-        } else {
-            1
-        };
-        let mut t = s.wrapping_add(d);
-        while t != k {
-            if b[t as usize] != EMPTY {
-                return false;
-            }
-            t = t.wrapping_add(d);
-        }
-        return kind == ROOK || file_of(s) == file_of(k);
+        return pieces_between(b, s, k) == Some(0) && (kind == ROOK || file_of(s) == file_of(k));
     }
     attacked(&only, k, side)
 }

@@ -143,28 +143,30 @@ fn uncrossed_soldiers(b: &Board, side: usize) -> Set {
         .fold(0, |acc, s| acc | bit(s))
 }
 
+/// The points on the board one step from `s` in one of `dirs`.
+fn neighbours(s: Square, dirs: &[i16]) -> Set {
+    dirs.iter()
+        .map(|&d| step(s, d))
+        .filter(|&t| on_board(t))
+        .fold(0, |acc, t| acc | bit(t))
+}
+
+/// The pieces of `kind` and `side` on `b` one step from `s` in one of `dirs`.
+fn adjacent(b: &Board, s: Square, dirs: &[i16], side: usize, kind: u8) -> Set {
+    dirs.iter()
+        .map(|&d| step(s, d))
+        .filter(|&t| is(b, t, side, kind))
+        .fold(0, |acc, t| acc | bit(t))
+}
+
 /// The points a piece of `kind` and `side` on `s` attacks with the occupancy of `b` (the piece on
 /// `s` itself is not looked at). Areas are ignored; a soldier attacks sideways only once across
 /// the river, unless `raw_soldier` (then always, as Fairy-Stockfish's bare attack table does).
 fn attacks(b: &Board, kind: u8, side: usize, s: Square, raw_soldier: bool) -> Set {
     let mut set = 0;
     match kind {
-        KING => {
-            for d in ORTH {
-                let t = step(s, d);
-                if on_board(t) {
-                    set |= bit(t);
-                }
-            }
-        }
-        ADVISOR => {
-            for d in DIAG {
-                let t = step(s, d);
-                if on_board(t) {
-                    set |= bit(t);
-                }
-            }
-        }
+        KING => set |= neighbours(s, &ORTH),
+        ADVISOR => set |= neighbours(s, &DIAG),
         ELEPHANT => {
             for d in DIAG {
                 let eye = step(s, d);
@@ -210,12 +212,7 @@ fn attacks(b: &Board, kind: u8, side: usize, s: Square, raw_soldier: bool) -> Se
                 set |= bit(forward);
             }
             if raw_soldier || !own_half(side, s) {
-                for d in [1, -1] {
-                    let t = step(s, d);
-                    if on_board(t) {
-                        set |= bit(t);
-                    }
-                }
+                set |= neighbours(s, &[1, -1]);
             }
         }
         _ => {}
@@ -228,18 +225,7 @@ fn attacks(b: &Board, kind: u8, side: usize, s: Square, raw_soldier: bool) -> Se
 fn attackers_to(b: &Board, s: Square, side: usize) -> Set {
     let mut set = 0;
     if in_palace(side, s) {
-        for d in ORTH {
-            let t = step(s, d);
-            if is(b, t, side, KING) {
-                set |= bit(t);
-            }
-        }
-        for d in DIAG {
-            let t = step(s, d);
-            if is(b, t, side, ADVISOR) {
-                set |= bit(t);
-            }
-        }
+        set |= adjacent(b, s, &ORTH, side, KING) | adjacent(b, s, &DIAG, side, ADVISOR);
     }
     if own_half(side, s) {
         for d in DIAG {
@@ -284,12 +270,7 @@ fn attackers_to(b: &Board, s: Square, side: usize) -> Set {
         set |= bit(behind);
     }
     if !own_half(side, s) {
-        for d in [1, -1] {
-            let t = step(s, d);
-            if is(b, t, side, PAWN) {
-                set |= bit(t);
-            }
-        }
+        set |= adjacent(b, s, &[1, -1], side, PAWN);
     }
     set
 }
@@ -444,19 +425,8 @@ pub(super) fn chased(cur: &Board, prev: &Board, mv: Move, v: usize) -> Set {
     }
 
     // Discovered attacks.
-    let mut candidates = 0;
-    for d in ORTH {
-        let t = step(from, d);
-        if is(cur, t, x, HORSE) {
-            candidates |= bit(t);
-        }
-    }
-    for d in DIAG {
-        let t = step(from, d);
-        if is(cur, t, x, ELEPHANT) {
-            candidates |= bit(t);
-        }
-    }
+    let mut candidates =
+        adjacent(cur, from, &ORTH, x, HORSE) | adjacent(cur, from, &DIAG, x, ELEPHANT);
     let x_lines = pieces(cur, x, Some(ROOK)) | pieces(cur, x, Some(CANNON));
     for s in squares(x_lines) {
         let from_line = (file_of(s) == file_of(from) || rank_of(s) == rank_of(from)) && s != from;

@@ -179,21 +179,69 @@ fn rel_rank(side: usize, s: Square) -> u8 {
     }
 }
 
-/// All terms of `us`.
-#[inline(always)]
-fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
-    let b: &[u8; 256] = &pos.board;
-    let list = &pos.pieces[us];
-    let them = us ^ 1;
-    let own = color_flag(us);
-    let mut t = Sums::default();
+/// How many pieces of each kind but the general one side has.
+#[derive(Clone, Copy)]
+struct Counts {
+    advisors: i32,
+    elephants: i32,
+    horses: i32,
+    rooks: i32,
+    cannons: i32,
+    pawns: i32,
+}
 
-    // Piece-square part, kind by kind (each slot range holds one kind), and the pieces near
-    // their palace.
+impl Counts {
+    /// The counts of the piece list `list`.
+    #[inline(always)]
+    fn of(list: &[u8; SLOTS]) -> Self {
+        Self {
+            advisors: count(list, SLOT_ADVISOR, SLOT_ELEPHANT),
+            elephants: count(list, SLOT_ELEPHANT, SLOT_HORSE),
+            horses: count(list, SLOT_HORSE, SLOT_ROOK),
+            rooks: count(list, SLOT_ROOK, SLOT_CANNON),
+            cannons: count(list, SLOT_CANNON, SLOT_PAWN),
+            pawns: count(list, SLOT_PAWN, SLOTS),
+        }
+    }
+
+    /// This side's share of the phase count (chariot 6, horse and cannon 3, others 1).
+    #[inline(always)]
+    fn phase(&self) -> i32 {
+        6 * self.rooks
+            + 3 * (self.horses + self.cannons)
+            + self.advisors
+            + self.elephants
+            + self.pawns
+    }
+
+    /// Material, middlegame and endgame.
+    #[inline(always)]
+    fn material(&self) -> (i32, i32) {
+        let mg = self.advisors * ADVISOR_MG.get()
+            + self.elephants * ELEPHANT_MG.get()
+            + self.horses * HORSE_MG.get()
+            + self.rooks * ROOK_MG.get()
+            + self.cannons * CANNON_MG.get()
+            + self.pawns * PAWN_MG.get();
+        let eg = self.advisors * ADVISOR_EG.get()
+            + self.elephants * ELEPHANT_EG.get()
+            + self.horses * HORSE_EG.get()
+            + self.rooks * ROOK_EG.get()
+            + self.cannons * CANNON_EG.get()
+            + self.pawns * PAWN_EG.get();
+        (mg, eg)
+    }
+}
+
+/// The piece-square sums (middlegame, endgame; unscaled) of `us`'s pieces, and how many of its
+/// chariots, horses, cannons and soldiers stand near the palace of `them`.
+#[inline(always)]
+fn pst_and_near(list: &[u8; SLOTS], us: usize, them: usize) -> (i32, i32, i32) {
     let mut pst_mg = 0i32;
     let mut pst_eg = 0i32;
     let mut near = 0i32;
     let zone = &NEAR_PALACE[them];
+    // Kind by kind: each slot range holds one kind.
     for (lo, hi, kind) in [
         (0, SLOT_ADVISOR, KING),
         (SLOT_ADVISOR, SLOT_HORSE, ADVISOR),
@@ -211,44 +259,41 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
             near += i32::from(lo >= SLOT_HORSE && zone[s as usize]);
         }
     }
-    let scale = PST_SCALE.get();
-    t.mg[T_PST] = (pst_mg * scale) >> 7;
-    t.eg[T_PST] = (pst_eg * scale) >> 7;
+    (pst_mg, pst_eg, near)
+}
 
-    let advisors = count(list, SLOT_ADVISOR, SLOT_ELEPHANT);
-    let elephants = count(list, SLOT_ELEPHANT, SLOT_HORSE);
-    let horses = count(list, SLOT_HORSE, SLOT_ROOK);
-    let rooks = count(list, SLOT_ROOK, SLOT_CANNON);
-    let cannons = count(list, SLOT_CANNON, SLOT_PAWN);
-    let pawns = count(list, SLOT_PAWN, SLOTS);
-    t.phase = 6 * rooks + 3 * (horses + cannons) + advisors + elephants + pawns;
-    t.mg[T_MATERIAL] = advisors * ADVISOR_MG.get()
-        + elephants * ELEPHANT_MG.get()
-        + horses * HORSE_MG.get()
-        + rooks * ROOK_MG.get()
-        + cannons * CANNON_MG.get()
-        + pawns * PAWN_MG.get();
-    t.eg[T_MATERIAL] = advisors * ADVISOR_EG.get()
-        + elephants * ELEPHANT_EG.get()
-        + horses * HORSE_EG.get()
-        + rooks * ROOK_EG.get()
-        + cannons * CANNON_EG.get()
-        + pawns * PAWN_EG.get();
+/// The empty squares from `from` (not included) in direction `d`, and the first square that
+/// is not empty (a piece or off the board).
+#[inline(always)]
+fn ray(b: &[u8; 256], from: Square, d: u8) -> (i32, Square) {
+    let mut empty = 0;
+    let mut x = from.wrapping_add(d);
+    while b[x as usize] == EMPTY {
+        empty += 1;
+        x = x.wrapping_add(d);
+    }
+    (empty, x)
+}
 
-    // Mobility.
+/// Whether a piece of the side `own` (its colour flag) could capture on `x`: an enemy piece
+/// stands there.
+#[inline(always)]
+fn capturable(b: &[u8; 256], x: Square, own: u8) -> bool {
+    let p = b[x as usize];
+    p != OFF && p & own == 0
+}
+
+/// The mobility term of the side `own` (its colour flag) with the piece list `list`.
+#[inline(always)]
+fn mobility(b: &[u8; 256], list: &[u8; SLOTS], own: u8) -> i32 {
     let mut rook_mob = 0i32;
     for &s in &list[SLOT_ROOK..SLOT_CANNON] {
         if s == 0 {
             continue;
         }
         for d in super::board::ORTHOGONAL {
-            let mut x = s.wrapping_add(d);
-            while b[x as usize] == EMPTY {
-                rook_mob += 1;
-                x = x.wrapping_add(d);
-            }
-            let p = b[x as usize];
-            rook_mob += i32::from(p != OFF && p & own == 0);
+            let (empty, x) = ray(b, s, d);
+            rook_mob += empty + i32::from(capturable(b, x, own));
         }
     }
     let mut cannon_mob = 0i32;
@@ -257,20 +302,13 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
             continue;
         }
         for d in super::board::ORTHOGONAL {
-            let mut x = s.wrapping_add(d);
-            while b[x as usize] == EMPTY {
-                cannon_mob += 1;
-                x = x.wrapping_add(d);
-            }
-            if b[x as usize] == OFF {
+            let (empty, screen) = ray(b, s, d);
+            cannon_mob += empty;
+            if b[screen as usize] == OFF {
                 continue;
             }
-            x = x.wrapping_add(d);
-            while b[x as usize] == EMPTY {
-                x = x.wrapping_add(d);
-            }
-            let p = b[x as usize];
-            cannon_mob += i32::from(p != OFF && p & own == 0);
+            let (_, x) = ray(b, screen, d);
+            cannon_mob += i32::from(capturable(b, x, own));
         }
     }
     let mut horse_mob = 0i32;
@@ -284,62 +322,81 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
                 i32::from(b[st.via[i] as usize] == EMPTY && b[st.to[i] as usize] & own == 0);
         }
     }
-    let mob =
-        rook_mob * ROOK_MOB.get() + cannon_mob * CANNON_MOB.get() + horse_mob * HORSE_MOB.get();
-    t.mg[T_MOBILITY] = mob;
-    t.eg[T_MOBILITY] = mob;
+    rook_mob * ROOK_MOB.get() + cannon_mob * CANNON_MOB.get() + horse_mob * HORSE_MOB.get()
+}
 
-    // Our attack on their palace is their king-safety penalty: it is scored here as a bonus
-    // for us, which is the same thing in a zero-sum evaluation.
+/// The attack (middlegame, endgame) of `us`'s cannons on the file of the enemy general on `k`:
+/// hollow with nothing between, central with two pieces between.
+#[inline(always)]
+fn cannon_file_attack(b: &[u8; 256], list: &[u8; SLOTS], k: Square) -> (i32, i32) {
+    let (mut mg, mut eg) = (0, 0);
+    for &c in &list[SLOT_CANNON..SLOT_PAWN] {
+        if c == 0 || file_of(c) != file_of(k) {
+            continue;
+        }
+        let d: u8 = if c > k { 16 } else { 240 };
+        let mut between = 0;
+        let mut x = k.wrapping_add(d);
+        while x != c {
+            between += i32::from(b[x as usize] != EMPTY);
+            x = x.wrapping_add(d);
+        }
+        if between == 0 {
+            mg += KS_HOLLOW_MG.get();
+            eg += KS_HOLLOW_EG.get();
+        } else if between == 2 {
+            mg += KS_CENTRAL.get();
+            eg += KS_CENTRAL.get();
+        }
+    }
+    (mg, eg)
+}
+
+/// `us`'s attack on the palace of `them` (middlegame, endgame), from `near` attackers next to
+/// it, missing defenders weighted by `counts` of `us`, and cannons on the general's file.
+///
+/// The attack is their king-safety penalty: it is scored as a bonus for us, which is the same
+/// thing in a zero-sum evaluation.
+#[inline(always)]
+fn palace_attack(pos: &Xiangqi, us: usize, counts: &Counts, near: i32) -> (i32, i32) {
     let mut attack_mg = near * KS_ATTACKER.get();
     let mut attack_eg = attack_mg;
-    let their = &pos.pieces[them];
-    let weight = (2 * rooks + horses + cannons).min(8);
+    let their = &pos.pieces[us ^ 1];
+    let weight = (2 * counts.rooks + counts.horses + counts.cannons).min(8);
     let leak = (2 - count(their, SLOT_ADVISOR, SLOT_ELEPHANT)) * KS_ADVISOR.get()
         + (2 - count(their, SLOT_ELEPHANT, SLOT_HORSE)) * KS_ELEPHANT.get();
     attack_mg += leak * weight / 8;
     attack_eg += leak * weight / 8;
     let k = their[0];
     if k != 0 {
-        for &c in &list[SLOT_CANNON..SLOT_PAWN] {
-            if c == 0 || file_of(c) != file_of(k) {
-                continue;
-            }
-            let d: u8 = if c > k { 16 } else { 240 };
-            let mut between = 0;
-            let mut x = k.wrapping_add(d);
-            while x != c {
-                between += i32::from(b[x as usize] != EMPTY);
-                x = x.wrapping_add(d);
-            }
-            if between == 0 {
-                attack_mg += KS_HOLLOW_MG.get();
-                attack_eg += KS_HOLLOW_EG.get();
-            } else if between == 2 {
-                attack_mg += KS_CENTRAL.get();
-                attack_eg += KS_CENTRAL.get();
-            }
-        }
+        let (mg, eg) = cannon_file_attack(&pos.board, &pos.pieces[us], k);
+        attack_mg += mg;
+        attack_eg += eg;
     }
-    t.mg[T_KING] = attack_mg;
-    t.eg[T_KING] = attack_eg;
+    (attack_mg, attack_eg)
+}
 
-    // Coordination.
+/// The coordination term: horse and cannon together, two horses guarding each other.
+#[inline(always)]
+fn coordination(b: &[u8; 256], list: &[u8; SLOTS], counts: &Counts) -> i32 {
     let mut coord = 0;
-    if horses > 0 && cannons > 0 {
+    if counts.horses > 0 && counts.cannons > 0 {
         coord += HORSE_CANNON.get();
     }
     let (h1, h2) = (list[SLOT_HORSE], list[SLOT_HORSE + 1]);
     if h1 != 0 && h2 != 0 && (horse_reaches(b, h1, h2) || horse_reaches(b, h2, h1)) {
         coord += HORSE_LINK.get();
     }
-    t.mg[T_COORD] = coord;
-    t.eg[T_COORD] = coord;
+    coord
+}
 
-    // Soldiers.
+/// The soldier terms of `us` (middlegame, endgame): crossed the river, near the enemy palace,
+/// side by side.
+#[inline(always)]
+fn soldiers(b: &[u8; 256], list: &[u8; SLOTS], us: usize) -> (i32, i32) {
     let mut crossed = 0;
     let mut extra = 0;
-    let pawn = own | PAWN;
+    let pawn = color_flag(us) | PAWN;
     for &s in &list[SLOT_PAWN..SLOTS] {
         if s == 0 || rel_rank(us, s) < 5 {
             continue;
@@ -354,20 +411,45 @@ fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
             extra += PAWN_CONNECTED.get();
         }
     }
-    t.mg[T_PAWN] = crossed * PAWN_CROSSED_MG.get() + extra;
-    t.eg[T_PAWN] = crossed * PAWN_CROSSED_EG.get() + extra;
+    (
+        crossed * PAWN_CROSSED_MG.get() + extra,
+        crossed * PAWN_CROSSED_EG.get() + extra,
+    )
+}
+
+/// All terms of `us`.
+#[inline(always)]
+fn side_sums(pos: &Xiangqi, us: usize) -> Sums {
+    let b: &[u8; 256] = &pos.board;
+    let list = &pos.pieces[us];
+    let mut t = Sums::default();
+
+    let (pst_mg, pst_eg, near) = pst_and_near(list, us, us ^ 1);
+    let scale = PST_SCALE.get();
+    t.mg[T_PST] = (pst_mg * scale) >> 7;
+    t.eg[T_PST] = (pst_eg * scale) >> 7;
+
+    let counts = Counts::of(list);
+    t.phase = counts.phase();
+    (t.mg[T_MATERIAL], t.eg[T_MATERIAL]) = counts.material();
+
+    let mob = mobility(b, list, color_flag(us));
+    t.mg[T_MOBILITY] = mob;
+    t.eg[T_MOBILITY] = mob;
+
+    (t.mg[T_KING], t.eg[T_KING]) = palace_attack(pos, us, &counts, near);
+
+    let coord = coordination(b, list, &counts);
+    t.mg[T_COORD] = coord;
+    t.eg[T_COORD] = coord;
+
+    (t.mg[T_PAWN], t.eg[T_PAWN]) = soldiers(b, list, us);
     t
 }
 
 /// The phase (0 = bare endgame .. 128 = full middlegame) of a position.
 pub fn phase(pos: &Xiangqi) -> i32 {
-    let mut v = 0;
-    for list in &pos.pieces {
-        v += 6 * count(list, SLOT_ROOK, SLOT_CANNON)
-            + 3 * (count(list, SLOT_HORSE, SLOT_ROOK) + count(list, SLOT_CANNON, SLOT_PAWN))
-            + count(list, SLOT_ADVISOR, SLOT_HORSE)
-            + count(list, SLOT_PAWN, SLOTS);
-    }
+    let v: i32 = pos.pieces.iter().map(|list| Counts::of(list).phase()).sum();
     PHASE[v.min(66) as usize]
 }
 

@@ -73,10 +73,28 @@ fn clip(field: &str) -> String {
     }
 }
 
-/// Parses a FEN into a position with an empty history.
-pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
-    let mut fields = fen.split_whitespace();
-    let placement = fields.next().ok_or_else(|| GameError::new("empty FEN"))?;
+/// A number field of the FEN (`what` names it in the message), `default` when absent.
+fn number_field<T: std::str::FromStr>(
+    field: Option<&str>,
+    default: T,
+    what: &str,
+) -> Result<T, GameError> {
+    match field {
+        None => Ok(default),
+        Some(t) => t.parse::<T>().map_err(|_| {
+            GameError::new(format!(
+                "bad {what} '{}' in FEN (expected a number)",
+                clip(t)
+            ))
+        }),
+    }
+}
+
+/// The fields of a FEN after the placement: side to move, half-move clock, move number.
+fn parse_fields<'a>(
+    fen: &str,
+    mut fields: impl Iterator<Item = &'a str>,
+) -> Result<(usize, u16, u32), GameError> {
     let side_field = fields
         .next()
         .ok_or_else(|| GameError::new(format!("FEN '{fen}' has no side to move")))?;
@@ -102,31 +120,19 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
             }
         }
     }
-    let rule60 = match fields.next() {
-        None => 0,
-        Some(t) => t.parse::<u16>().map_err(|_| {
-            GameError::new(format!(
-                "bad half-move clock '{}' in FEN (expected a number)",
-                clip(t)
-            ))
-        })?,
-    };
-    let fullmove = match fields.next() {
-        None => 1,
-        Some(t) => t.parse::<u32>().map_err(|_| {
-            GameError::new(format!(
-                "bad move number '{}' in FEN (expected a number)",
-                clip(t)
-            ))
-        })?,
-    };
+    let rule60 = number_field(fields.next(), 0, "half-move clock")?;
+    let fullmove = number_field(fields.next(), 1, "move number")?;
     if let Some(extra) = fields.next() {
         return Err(GameError::new(format!(
             "unexpected '{}' after the FEN",
             clip(extra)
         )));
     }
+    Ok((side, rule60, fullmove))
+}
 
+/// The board of a FEN's placement field: ten ranks of nine files, from rank 9 down.
+fn parse_placement(placement: &str) -> Result<[u8; 256], GameError> {
     let mut b = [OFF; 256];
     for rank in 0..10 {
         for file in 0..9 {
@@ -173,8 +179,13 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
             )));
         }
     }
+    Ok(b)
+}
 
-    // Place pieces into the slot lists and check every piece's square.
+/// The slot lists of a board: each square's slot and each side's piece squares by slot, every
+/// piece checked to stand on a square it can reach, within its kind's count, and both generals
+/// present.
+fn slot_lists(b: &[u8; 256]) -> Result<([u8; 256], [[u8; board::SLOTS]; 2]), GameError> {
     let mut slot = [0u8; 256];
     let mut pieces = [[0u8; board::SLOTS]; 2];
     let mut count = [[0usize; 8]; 2];
@@ -223,8 +234,12 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
             return Err(GameError::new(format!("{name} has no general")));
         }
     }
-    // Soldiers on a start file before the river: at most one per file (a soldier never
-    // changes file before crossing and never moves back).
+    Ok((slot, pieces))
+}
+
+/// Soldiers on a start file before the river: at most one per file (a soldier never changes
+/// file before crossing and never moves back).
+fn check_soldier_files(b: &[u8; 256]) -> Result<(), GameError> {
     for (side, name) in SIDE_NAMES.iter().enumerate() {
         for file in (0..9).step_by(2) {
             let (r3, r4) = if side == 0 { (3, 4) } else { (6, 5) };
@@ -237,13 +252,17 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
             }
         }
     }
+    Ok(())
+}
 
-    let pos = Xiangqi::from_parts(b, slot, pieces, side, rule60, fullmove);
+/// The generals must not face each other, nor the side that just moved be in check.
+fn check_generals(pos: &Xiangqi) -> Result<(), GameError> {
+    let side = pos.side;
     let them = side ^ 1;
     let (rk, bk) = (pos.king_square(0), pos.king_square(1));
     if board::file_of(rk) == board::file_of(bk) {
         let mut s = rk + 16;
-        while s != bk && b[s as usize] == EMPTY {
+        while s != bk && pos.board[s as usize] == EMPTY {
             s += 16;
         }
         if s == bk {
@@ -259,6 +278,19 @@ pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
             SIDE_NAMES[them], SIDE_NAMES[side]
         )));
     }
+    Ok(())
+}
+
+/// Parses a FEN into a position with an empty history.
+pub(super) fn parse(fen: &str) -> Result<Xiangqi, GameError> {
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().ok_or_else(|| GameError::new("empty FEN"))?;
+    let (side, rule60, fullmove) = parse_fields(fen, fields)?;
+    let b = parse_placement(placement)?;
+    let (slot, pieces) = slot_lists(&b)?;
+    check_soldier_files(&b)?;
+    let pos = Xiangqi::from_parts(b, slot, pieces, side, rule60, fullmove);
+    check_generals(&pos)?;
     Ok(pos)
 }
 

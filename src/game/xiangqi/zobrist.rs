@@ -1,12 +1,6 @@
 //! Zobrist keys, generated at compile time by splitmix64 from a fixed seed.
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::splitmix;
 
 const fn piece_keys() -> [[[u64; 256]; 8]; 2] {
     let mut keys = [[[0u64; 256]; 8]; 2];
@@ -17,9 +11,7 @@ const fn piece_keys() -> [[[u64; 256]; 8]; 2] {
         while k < 8 {
             let mut s = 0;
             while s < 256 {
-                let (ns, v) = splitmix(state);
-                state = ns;
-                keys[c][k][s] = v;
+                keys[c][k][s] = splitmix::next(&mut state);
                 s += 1;
             }
             k += 1;
