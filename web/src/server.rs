@@ -666,7 +666,9 @@ mod tests {
 
     /// The fake engines of `dir` that are processes now (zombies included), from /proc.
     fn processes_of(dir: &std::path::Path) -> usize {
-        let needle = dir.to_string_lossy().into_owned();
+        // With the separator: the fake engines' folders are numbered, and `...-1` must not
+        // count the engines of another test's `...-10` to `...-19` (tests run in parallel).
+        let needle = format!("{}/", dir.to_string_lossy());
         std::fs::read_dir("/proc")
             .unwrap()
             .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
