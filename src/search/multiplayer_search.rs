@@ -15,8 +15,8 @@ use crate::game::{GameMove, MoveBuffer, Searchable};
 
 use super::multiplayer::{self, BrsMove, OpponentModel};
 use super::ordering::{pick, COUNTER};
-use super::worker::{bound_of, tt_cutoff, Worker};
-use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::worker::{bound_of, mate_window, tt_cutoff, Worker};
+use super::{INFINITY, MATE_BOUND};
 
 impl<G: Searchable> Worker<'_, G> {
     /// Search of a node `ply` plies below the root with more than two players: the root
@@ -36,28 +36,15 @@ impl<G: Searchable> Worker<'_, G> {
         if depth <= 0 {
             return self.mp_qsearch(pos, alpha, beta, ply, 0);
         }
-        if self.stopped {
-            return 0;
+        if let Some(score) = self.node_start(pos, ply) {
+            return score;
         }
-        self.tick();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.search_outcome(ply, self.s.use_twofold) {
-            return self.teams.outcome_score(outcome, stm, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
 
-        // Mate distance pruning: no score here can beat a mate found nearer the root.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
+        (alpha, beta) = match mate_window(alpha, beta, ply) {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
         if self.teams.brs && stm != self.teams.root {
             return self.brs_opponents(pos, depth, alpha, beta, ply, pv_node, None);
         }
@@ -194,21 +181,10 @@ impl<G: Searchable> Worker<'_, G> {
     /// the coalition's layers).
     fn mp_qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.pv_len[ply] = ply;
-        if self.stopped {
-            return 0;
+        if let Some(score) = self.node_start(pos, ply) {
+            return score;
         }
-        self.tick();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.search_outcome(ply, self.s.use_twofold) {
-            return self.teams.outcome_score(outcome, stm, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
         if self.teams.brs && stm != self.teams.root {
             return self.brs_opponents(pos, 0, alpha, beta, ply, false, Some(qply));
         }

@@ -14,8 +14,8 @@ use crate::game::{GameMove, MoveBuffer, SearchHints, Searchable};
 
 use super::ordering::{pick, score_moves, OrderFlags, COUNTER, NULL_MOVE};
 use super::tt::{Bound, TtEntry};
-use super::worker::{bound_of, score_from_tt, tt_cutoff, Worker, EVAL_MAX};
-use super::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::worker::{bound_of, mate_window, score_from_tt, tt_cutoff, Worker, EVAL_MAX};
+use super::{INFINITY, MATE_BOUND};
 
 /// A node's evaluations, known before its moves are searched.
 #[derive(Clone, Copy, Debug)]
@@ -98,28 +98,15 @@ impl<G: Searchable> Worker<'_, G> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        if self.stopped {
-            return 0;
+        if let Some(score) = self.node_start(pos, ply) {
+            return score;
         }
-        self.tick();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.search_outcome(ply, self.s.use_twofold) {
-            return self.teams.outcome_score(outcome, stm, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
 
-        // Mate distance pruning: no score here can beat a mate found nearer the root.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
+        (alpha, beta) = match mate_window(alpha, beta, ply) {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
 
         let s = self.s;
         let in_check = pos.in_check();
@@ -620,21 +607,10 @@ impl<G: Searchable> Worker<'_, G> {
     /// transposition table here too.
     fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.pv_len[ply] = ply;
-        if self.stopped {
-            return 0;
+        if let Some(score) = self.node_start(pos, ply) {
+            return score;
         }
-        self.tick();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
         let stm = pos.side_to_move();
-        if let Some(outcome) = pos.search_outcome(ply, self.s.use_twofold) {
-            return self.teams.outcome_score(outcome, stm, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
         let use_tt = self.qs_tt;
         let key = pos.hash() ^ self.key_salt;
         let entry = if use_tt {

@@ -340,6 +340,28 @@ impl<'a, G: Searchable> Worker<'a, G> {
         );
     }
 
+    /// What every node of both searches does first (after its own `depth <= 0` test): stop when
+    /// told or when the clock says so, note the selective depth, and end the node when the
+    /// game's rules end it here or the ply cap is reached. `Some(score)`: the node's score.
+    #[inline]
+    pub(super) fn node_start(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        if self.stopped {
+            return Some(0);
+        }
+        self.tick();
+        if self.stopped {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = pos.search_outcome(ply, self.s.use_twofold) {
+            return Some(self.teams.outcome_score(outcome, pos.side_to_move(), ply));
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate(pos));
+        }
+        None
+    }
+
     /// Static evaluation for the team to move, clamped below mate scores.
     #[inline]
     pub(super) fn evaluate(&self, pos: &G) -> i32 {
@@ -449,4 +471,17 @@ impl<'a, G: Searchable> Worker<'a, G> {
 /// Milliseconds since `start`.
 pub(crate) fn millis_since(start: Instant) -> u64 {
     start.elapsed().as_millis() as u64
+}
+
+/// Mate distance pruning: no score `ply` plies below the root can beat a mate found nearer the
+/// root, so the window narrows to the mates still possible; `Err(alpha)` when nothing is left.
+#[inline]
+pub(super) fn mate_window(alpha: i32, beta: i32, ply: usize) -> Result<(i32, i32), i32> {
+    let alpha = alpha.max(-MATE + ply as i32);
+    let beta = beta.min(MATE - ply as i32 - 1);
+    if alpha >= beta {
+        Err(alpha)
+    } else {
+        Ok((alpha, beta))
+    }
 }
