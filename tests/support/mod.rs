@@ -405,3 +405,20 @@ pub fn xiangqi_flip(fen: &str) -> String {
     fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
     fields.join(" ")
 }
+
+/// The folder `.test-data/<sub>` that `.ci/fetch-test-data` fills (Syzygy tables, Polyglot
+/// books), or `$SANQI_TEST_DATA/<sub>`; `None` with [`oracle_missing`] (fails under CI) when it
+/// is not there.
+pub fn test_data(sub: &str) -> Option<std::path::PathBuf> {
+    let root = std::env::var_os("SANQI_TEST_DATA").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".test-data"),
+        std::path::PathBuf::from,
+    );
+    let dir = root.join(sub);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        oracle_missing(&format!("{} (run .ci/fetch-test-data)", dir.display()));
+        None
+    }
+}
