@@ -13,6 +13,8 @@ mod fen;
 mod movegen;
 pub mod nnue;
 mod perft;
+pub mod polyglot;
+mod polyglot_keys;
 mod san;
 mod see;
 pub mod types;
