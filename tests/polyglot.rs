@@ -4,7 +4,8 @@
 
 mod support;
 
-use sanqi::game::chess::polyglot::{self, Book};
+use sanqi::game::book::Book;
+use sanqi::game::chess::polyglot;
 use sanqi::game::chess::types::{kind_of, PAWN};
 use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::prelude::*;

@@ -19,6 +19,7 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
+pub mod book;
 pub mod chess;
 pub mod chinese_checkers;
 mod evaluation;

@@ -53,4 +53,17 @@ pub trait Records: Notation {
     fn progress(&self) -> Option<Vec<u32>> {
         None
     }
+
+    /// The position's key in opening books of the Polyglot format ([`super::book`]); `None`
+    /// (the default) for a game without such books.
+    fn book_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// The legal move that a book entry's 16-bit move field stands for here, if any. Default:
+    /// none.
+    fn book_move(&self, raw: u16) -> Option<Self::Move> {
+        let _ = raw;
+        None
+    }
 }

@@ -40,7 +40,10 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [SETUP FLAGS of the game
          [--rounds N]                      rounds; each plays every pairing from one opening (1)
          [--games-per-opening N]           colours swapped / seats rotated (default: seats)
          [--concurrency N]                 games at the same time (1)
-         [--openings FILE] [--order sequential|random]   EPD or FEN lines, optional `moves ...`
+         [--openings FILE] [--order sequential|random]   EPD or FEN lines, optional `moves ...`;
+                                           FILE.pgn: the games' first plies; FILE.bin
+                                           (chess): Polyglot book lines, weighted random
+         [--book-depth N]                  plies of a .bin line (8) or of each .pgn game (all)
          [--random-plies N] [--seed N]     random openings of N plies (seeded), kept only if
          [--random-balance CP]             sanqi's static eval is within +-CP (100; 0: any)
          [--pgn FILE] [--event TEXT]       append game records (PGN; ICCS for xiangqi)
@@ -368,6 +371,8 @@ struct Reading {
     openings_file: Option<PathBuf>,
     /// The plies of `--random-plies`.
     random_plies: Option<usize>,
+    /// `--book-depth`.
+    book_depth: Option<usize>,
 }
 
 impl Reading {
@@ -391,6 +396,7 @@ impl Reading {
             stall_plies_set: false,
             openings_file: None,
             random_plies: None,
+            book_depth: None,
         })
     }
 
@@ -429,6 +435,9 @@ impl Reading {
                     "sequential" => false,
                     v => return Err(format!("--order must be sequential or random, not `{v}`")),
                 }
+            }
+            "--book-depth" => {
+                self.book_depth = Some(number::<usize>(flag, one(flag, vals)?)?);
             }
             "--random-plies" => {
                 self.random_plies = Some(number::<usize>(flag, one(flag, vals)?)?);
@@ -506,7 +515,16 @@ impl Reading {
             (Some(_), Some(_)) => {
                 return Err("--openings and --random-plies exclude each other".into())
             }
-            (Some(f), None) => OpeningSource::File(f),
+            (Some(f), None) => {
+                let ext = f
+                    .extension()
+                    .map(|e| e.to_string_lossy().to_ascii_lowercase());
+                match ext.as_deref() {
+                    Some("bin") => OpeningSource::Book(f, self.book_depth.unwrap_or(8)),
+                    Some("pgn") => OpeningSource::Pgn(f, self.book_depth),
+                    _ => OpeningSource::File(f),
+                }
+            }
             (None, Some(p)) => OpeningSource::Random(p),
             (None, None) => OpeningSource::StartPos,
         };

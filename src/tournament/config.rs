@@ -19,6 +19,11 @@ pub enum OpeningSource {
     File(PathBuf),
     /// Random openings of this many plies from the start position.
     Random(usize),
+    /// A Polyglot book (`.bin`): a line of weighted random book moves from the start position,
+    /// at most this many plies, drawn per round.
+    Book(PathBuf, usize),
+    /// A PGN file: each game's start and its first plies (all with `None`).
+    Pgn(PathBuf, Option<usize>),
 }
 
 /// How to start one engine and what to tell it.

@@ -2,7 +2,8 @@
 
 use super::config::{MatchConfig, OpeningSource};
 use super::openings::{self, Opening, Rng};
-use crate::game::{Evaluation, Notation};
+use crate::game::book::Book;
+use crate::game::{Evaluation, Records};
 
 /// Largest opening file `sanqi match` reads (a regular file; a FIFO or a device is refused).
 const MAX_OPENINGS_BYTES: u64 = 1 << 30;
@@ -40,7 +41,7 @@ fn tables(engines: usize, seats: usize) -> Vec<Vec<usize>> {
 ///
 /// # Errors
 /// An unreadable or empty opening file, or a start position the game refuses.
-pub fn schedule<G: Notation + Evaluation>(
+pub fn schedule<G: Records + Evaluation>(
     config: &MatchConfig,
     gc: &G::Config,
 ) -> Result<Vec<ScheduledGame>, String> {
@@ -52,7 +53,25 @@ pub fn schedule<G: Notation + Evaluation>(
             let text = crate::files::read_bounded_text(path, MAX_OPENINGS_BYTES, "openings")?;
             openings::load_openings::<G>(&text, gc)?
         }
+        OpeningSource::Pgn(path, plies) => {
+            let text = crate::files::read_bounded_text(path, MAX_OPENINGS_BYTES, "openings")?;
+            openings::load_pgn_openings::<G>(&text, *plies, gc)?
+        }
         _ => Vec::new(),
+    };
+    let book = match &config.openings {
+        OpeningSource::Book(path, _) => {
+            let book = Book::open(path)?;
+            if book.moves(&start).is_empty() {
+                return Err(format!(
+                    "book '{}' has no {} move for the start position",
+                    path.display(),
+                    G::NAME
+                ));
+            }
+            book
+        }
+        _ => Book::default(),
     };
     if config.random_order {
         rng.shuffle(&mut file_openings);
@@ -73,7 +92,10 @@ pub fn schedule<G: Notation + Evaluation>(
                 fen: round_start.to_fen(),
                 moves: Vec::new(),
             },
-            OpeningSource::File(_) => file_openings
+            OpeningSource::Book(_, plies) => {
+                openings::book_opening(&book, &round_start, *plies, &mut rng, gc)
+            }
+            OpeningSource::File(_) | OpeningSource::Pgn(..) => file_openings
                 .get(round % file_openings.len().max(1))
                 .cloned()
                 .ok_or("no openings in the file")?,

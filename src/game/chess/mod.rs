@@ -474,6 +474,14 @@ impl SearchHints for Chess {
 }
 
 impl Records for Chess {
+    fn book_key(&self) -> Option<u64> {
+        Some(polyglot::key(self))
+    }
+
+    fn book_move(&self, raw: u16) -> Option<Move> {
+        polyglot::decode_move(self, raw)
+    }
+
     fn outcome_reason(&self, outcome: Outcome) -> String {
         let reason = match outcome {
             Outcome::Win(_) => "by checkmate",
