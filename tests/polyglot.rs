@@ -166,7 +166,7 @@ fn book_moves_equal_python_chess() {
         }
         let in_book = positions
             .iter()
-            .filter(|p| !book.moves(p).is_empty())
+            .filter(|p| !book.moves(*p).is_empty())
             .count();
         assert!(in_book >= 300, "{name}: {in_book} positions in book");
         let input: String = std::iter::once(format!("{}\n", path.display()))
