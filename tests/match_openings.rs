@@ -1,6 +1,7 @@
 //! `sanqi match` openings from Polyglot books and PGN files, checked with python-chess: the
 //! games are legal, the book lines are book moves and varied, the PGN openings are the games'
 //! main lines.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

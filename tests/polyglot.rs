@@ -1,6 +1,7 @@
 //! Polyglot books against python-chess's `chess.polyglot`: the keys of random positions
 //! (standard and Chess960, with castling rights and en-passant squares), every entry of the two
 //! real books, and the legal book moves of positions along book lines.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 
