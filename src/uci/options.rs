@@ -42,6 +42,12 @@ pub enum OptionId {
     ShowWdl,
     /// A file that gets every line in and out (empty: none).
     DebugLogFile,
+    /// Play from the opening book (`Book File`) while it has a move.
+    OwnBook,
+    /// The Polyglot opening book (empty: none).
+    BookFile,
+    /// The book is used while the game is shorter than this many plies.
+    BookDepth,
 }
 
 /// One row of the option table.
@@ -183,6 +189,28 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionType::Text { default: "" },
     },
     OptionSpec {
+        id: OptionId::OwnBook,
+        uci_name: Some("OwnBook"),
+        ucci_name: None,
+        kind: OptionType::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::BookFile,
+        uci_name: Some("Book File"),
+        ucci_name: None,
+        kind: OptionType::Text { default: "" },
+    },
+    OptionSpec {
+        id: OptionId::BookDepth,
+        uci_name: Some("Book Depth"),
+        ucci_name: None,
+        kind: OptionType::Spin {
+            default: 255,
+            min: 1,
+            max: 1000,
+        },
+    },
+    OptionSpec {
         id: OptionId::Variant,
         uci_name: Some("UCI_Variant"),
         ucci_name: None,
@@ -213,6 +241,9 @@ pub enum Effect {
     /// Open the `Settings::debug_log` file, or stop logging when it is empty (an error keeps
     /// the old settings and logging off).
     OpenLog,
+    /// Read the book `Settings::book_file` (none when it is empty; an error keeps the old
+    /// settings and book).
+    LoadBook,
 }
 
 /// The typed values of all options.
@@ -248,6 +279,12 @@ pub struct Settings {
     pub show_wdl: bool,
     /// `Debug Log File` (empty: no log).
     pub debug_log: String,
+    /// `OwnBook`.
+    pub own_book: bool,
+    /// `Book File` (empty: none).
+    pub book_file: String,
+    /// `Book Depth` in plies.
+    pub book_depth: u32,
 }
 
 impl Default for Settings {
@@ -268,6 +305,9 @@ impl Default for Settings {
             eval_file: "<internal>".to_string(),
             show_wdl: false,
             debug_log: String::new(),
+            own_book: false,
+            book_file: String::new(),
+            book_depth: 255,
         }
     }
 }
@@ -353,6 +393,18 @@ impl Settings {
             OptionId::DebugLogFile => {
                 self.debug_log = v.to_string();
                 Effect::OpenLog
+            }
+            OptionId::OwnBook => {
+                self.own_book = flag;
+                Effect::None
+            }
+            OptionId::BookFile => {
+                self.book_file = v.trim().to_string();
+                Effect::LoadBook
+            }
+            OptionId::BookDepth => {
+                self.book_depth = int as u32;
+                Effect::None
             }
         })
     }

@@ -42,6 +42,8 @@ pub struct Session {
     debug: bool,
     /// A `go infinite` or `go ponder` was sent (see [`Session::run_commands`]).
     unbounded_go: bool,
+    /// The opening book of `Book File`, read at `setoption`.
+    book: Option<Arc<crate::game::book::Book>>,
 }
 
 impl Session {
@@ -73,6 +75,7 @@ impl Session {
             search_thread: Some(search_thread),
             debug: false,
             unbounded_go: false,
+            book: None,
         }
     }
 
@@ -347,6 +350,28 @@ impl Session {
                         Err(e) => return self.error(e),
                     }
                 }
+                if effect == Effect::LoadBook {
+                    if next.book_file.is_empty() {
+                        self.book = None;
+                    } else {
+                        let path = std::path::Path::new(&next.book_file);
+                        match crate::game::book::Book::open(path) {
+                            Ok(book) => {
+                                let mut text = format!(
+                                    "loaded book {} ({} entries)",
+                                    next.book_file,
+                                    book.len()
+                                );
+                                if !book.is_sorted() {
+                                    text.push_str("; warning: its entries are not sorted by key, so lookups miss some");
+                                }
+                                self.reply(Reply::message(text));
+                                self.book = Some(Arc::new(book));
+                            }
+                            Err(e) => return self.error(e),
+                        }
+                    }
+                }
                 if effect == Effect::OpenLog {
                     if next.debug_log.is_empty() {
                         self.out.set_log(None);
@@ -365,7 +390,7 @@ impl Session {
                 self.settings = next;
                 crate::nnue::set_enabled(self.settings.use_nnue);
                 match effect {
-                    Effect::LoadNetwork | Effect::OpenLog => {}
+                    Effect::LoadNetwork | Effect::OpenLog | Effect::LoadBook => {}
                     Effect::None => {}
                     Effect::ResizeHash => {
                         self.send_table_job(Job::ResizeHash(self.settings.hash_mb, self.dialect))
@@ -490,6 +515,12 @@ impl Session {
             configs: self.settings.configs,
             dialect: self.dialect,
             show_wdl: self.settings.show_wdl,
+            // Not for `go infinite` or `go ponder`, which must search until `stop`.
+            book: self
+                .book
+                .clone()
+                .filter(|_| self.settings.own_book && !params.infinite && !params.ponder)
+                .map(|b| (b, self.settings.book_depth)),
         })));
     }
 

@@ -32,6 +32,8 @@ pub(crate) struct SearchJob {
     pub dialect: Dialect,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
+    /// `OwnBook`: the book and `Book Depth`, for a `go` that may answer from it.
+    pub book: Option<(Arc<crate::game::book::Book>, u32)>,
 }
 
 /// Work for the search thread.
@@ -232,9 +234,22 @@ fn think<G: Game>(
         None
     };
 
-    // A rule-based player (a setup option of the game) answers without searching, unless the
-    // GUI restricted the root moves to exclude its choice.
-    if let Some(m) = game.rule_move(config) {
+    // A rule-based player (a setup option of the game), or the book, answers without searching,
+    // unless the GUI restricted the root moves to exclude its choice.
+    let book_move = job.book.as_ref().and_then(|(book, depth)| {
+        if game_ply(&game.to_fen()).is_some_and(|ply| ply < *depth) {
+            book.pick(game, book_seed())
+        } else {
+            None
+        }
+    });
+    if let Some(m) = book_move {
+        out.reply(
+            &Reply::message(format!("book move {}", game.format_move(m, config))),
+            dialect,
+        );
+    }
+    if let Some(m) = book_move.or_else(|| game.rule_move(config)) {
         if root_filter.as_ref().is_none_or(|r| r.contains(&m)) {
             let value = game.evaluate();
             let result = search::SearchResult {
@@ -302,4 +317,23 @@ fn think<G: Game>(
         hashfull: searcher.tt().hashfull(),
     };
     report::closing_lines(game, config, &result, totals, style, tickets.draw_offered())
+}
+
+/// The plies played since the first move of the game, from a two-player FEN's side to move and
+/// full-move number (its second and last fields).
+fn game_ply(fen: &str) -> Option<u32> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let fullmove: u32 = fields.last()?.parse().ok()?;
+    let black = matches!(fields.get(1), Some(&"b"));
+    Some(2 * fullmove.saturating_sub(1) + u32::from(black))
+}
+
+/// A random number for drawing a book move: the clock's nanoseconds mixed with a counter.
+fn book_seed() -> u64 {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut state = nanos ^ COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 40;
+    crate::splitmix::next(&mut state)
 }
