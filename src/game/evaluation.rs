@@ -58,4 +58,35 @@ pub trait Evaluation: Rules {
             self.side_to_move(),
         ))
     }
+
+    /// Endgame tables inside the search: the position's value from the side to move when the
+    /// tables in use know it and the game's probe conditions hold at a node of `depth`; ±2 a
+    /// win or loss, ±1 a win or loss that a rule turns into a draw, 0 a draw. Default: none.
+    fn probe_tables(&mut self, depth: i32) -> Option<i32> {
+        let _ = depth;
+        None
+    }
+
+    /// Endgame tables at the root: for each move of `moves` its rank (higher is better; the
+    /// search keeps only the moves of the best rank) and the score to show for it, when the
+    /// tables know the position; and whether the search should still probe below the root.
+    /// `None` (the default) when they do not.
+    fn rank_root_moves(
+        &mut self,
+        moves: &[Self::Move],
+    ) -> Option<(Vec<(i32, super::TableScore)>, bool)> {
+        let _ = moves;
+        None
+    }
+
+    /// Whether endgame tables are in use for this game (the search then reports `tbhits`).
+    fn tables_loaded() -> bool {
+        false
+    }
+
+    /// What the endgame tables in use say about the position, for `d` and `eval`
+    /// (`Tablebase: WDL 2 (Win), DTZ 13`); `None` (the default) without tables.
+    fn table_line(&self) -> Option<String> {
+        None
+    }
 }

@@ -48,6 +48,18 @@ pub use setup::{SetupInfo, SetupOption};
 /// is `sanqi_protocol::Score`; the search has its own (mate distances).
 pub type Value = i32;
 
+/// What endgame tables say a root move leads to, for the score the search shows
+/// ([`Evaluation::rank_root_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableScore {
+    /// A win for the side to move.
+    Win,
+    /// A loss for the side to move.
+    Loss,
+    /// A draw or a result a rule spoils, as centipawns near 0.
+    Value(Value),
+}
+
 /// Why a position string or a move token was rejected. The message names the problem and is
 /// printed to the GUI as `info string error: <message>`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -291,6 +291,11 @@ impl AnyGame {
         with_game!(self, g => g.outcome_line())
     }
 
+    /// What the endgame tables say of the position (see [`Evaluation::table_line`]).
+    pub fn table_line(&self) -> Option<String> {
+        with_game!(self, g => g.table_line())
+    }
+
     /// Parses `text` as a legal move and plays it.
     pub fn play_text_move(&mut self, text: &str, configs: &GameConfigs) -> Result<(), GameError> {
         with_game!(self, configs, g, c => play_text_move(g, text, c))

@@ -70,6 +70,13 @@ pub const MAX_PLY: usize = 128;
 /// Scores at or beyond +-MATE_BOUND are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Larger than every score.
+/// A win the endgame tables prove, `ply` plies from the root: `TB_WIN - ply` (below every mate
+/// score, above every evaluation).
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores from `TB_BOUND` to `TB_WIN` are table wins.
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+/// A table win is shown as `cp (TB_CP - ply)` (as Stockfish shows its table wins).
+pub const TB_CP: i32 = 20_000;
 pub const INFINITY: i32 = MATE + 1;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
@@ -87,7 +94,10 @@ pub enum SearchScore {
 impl SearchScore {
     /// Converts an internal score (see [`MATE`]).
     pub fn from_internal(score: i32) -> SearchScore {
-        if score >= MATE_BOUND {
+        if (TB_BOUND..MATE_BOUND).contains(&score.abs()) {
+            // A table win or loss `TB_WIN - |score|` plies away, shown as Stockfish does.
+            SearchScore::Cp(score.signum() * (TB_CP - (TB_WIN - score.abs())))
+        } else if score >= MATE_BOUND {
             SearchScore::Mate((MATE - score + 1) / 2)
         } else if score <= -MATE_BOUND {
             SearchScore::Mate(-((MATE + score + 1) / 2))
@@ -117,6 +127,8 @@ pub struct IterationInfo<M> {
     pub nps: u64,
     /// Table use in permille.
     pub hashfull: u32,
+    /// Endgame-table hits of all threads (`None` without tables).
+    pub tbhits: Option<u64>,
     /// Milliseconds since the start of the search.
     pub time_ms: u64,
     /// The principal variation, starting with the root move.

@@ -15,7 +15,7 @@ use crate::game::{GameMove, MoveBuffer, SearchHints, Searchable};
 use super::ordering::{pick, score_moves, OrderFlags, COUNTER, NULL_MOVE};
 use super::tt::{Bound, TtEntry};
 use super::worker::{bound_of, mate_window, score_from_tt, tt_cutoff, Worker, EVAL_MAX};
-use super::{INFINITY, MATE_BOUND};
+use super::{INFINITY, MATE_BOUND, TB_WIN};
 
 /// A node's evaluations, known before its moves are searched.
 #[derive(Clone, Copy, Debug)]
@@ -119,6 +119,11 @@ impl<G: Searchable> Worker<'_, G> {
         if excluded.is_none() {
             if let Some(sc) = entry.and_then(|e| tt_cutoff(&e, depth, alpha, beta, ply, pv_node)) {
                 return sc;
+            }
+        }
+        if self.shared.tb_probes && excluded.is_none() {
+            if let Some(v) = self.table_cutoff(pos, depth, alpha, beta, ply) {
+                return v;
             }
         }
         let structure = if s.use_correction {
@@ -286,6 +291,35 @@ impl<G: Searchable> Worker<'_, G> {
         }
         self.store(key, ply, best, best_move, ev.raw, depth, bound);
         best
+    }
+
+    /// Endgame tables at a node: the table's value when it ends the node (a draw; a win at or
+    /// above `beta`; a loss at or below `alpha`), as Stockfish uses its WDL probes. Wins and
+    /// losses are [`TB_WIN`] less the ply, below every mate score; a result the fifty-move rule
+    /// spoils is a draw shifted by one.
+    fn table_cutoff(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let wdl = pos.probe_tables(depth)?;
+        self.shared
+            .tb_hits
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let value = match wdl {
+            2.. => TB_WIN - ply as i32,
+            ..=-2 => -TB_WIN + ply as i32,
+            w => w,
+        };
+        let cut = match wdl {
+            2.. => value >= beta,
+            ..=-2 => value <= alpha,
+            _ => true,
+        };
+        cut.then_some(value)
     }
 
     /// Searches the child reached by the move just made (two players); the window and the

@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::{MoveBuffer, Searchable};
+use crate::game::{GameMove, MoveBuffer, Searchable, TableScore};
 
 use super::limits::{SearchControl, SearchLimits, SearchOptions};
 use super::multiplayer::Teams;
@@ -24,6 +24,7 @@ use super::skill::{Random, Skill, SKILL_LINES};
 use super::time::{soft_scale, TimeManager, Trend, SCALE_FROM_DEPTH};
 use super::tt::{Bound, TranspositionTable};
 use super::worker::{millis_since, RootMove, Shared, Worker};
+use super::TB_WIN;
 use super::{
     IterationInfo, SearchEvent, SearchResult, SearchScore, INFINITY, MATE, MATE_BOUND, MAX_DEPTH,
 };
@@ -59,6 +60,10 @@ pub(crate) fn run<G: Searchable>(
         time: TimeManager::new(limits, start),
         infinite: limits.infinite,
         node_limit: limits.nodes,
+        tb_hits: AtomicU64::new(0),
+        tb_probes: G::tables_loaded(),
+        tb_loaded: G::tables_loaded(),
+        table_scores: Vec::new(),
     };
 
     if legal.is_empty() {
@@ -67,7 +72,7 @@ pub(crate) fn run<G: Searchable>(
         wait_for_stop(&shared);
         return no_move_result(score);
     }
-    let root_moves: Vec<G::Move> = match root_filter {
+    let mut root_moves: Vec<G::Move> = match root_filter {
         Some(allowed) => legal
             .iter()
             .copied()
@@ -75,6 +80,10 @@ pub(crate) fn run<G: Searchable>(
             .collect(),
         None => legal.clone(),
     };
+    let mut shared = shared;
+    if shared.tb_loaded {
+        rank_by_tables(position, &mut root_moves, &mut shared);
+    }
     if root_moves.is_empty() {
         // Every legal move excluded (UCCI `banmoves`, `searchmoves`): no move to play, and no
         // score either (the position is not lost).
@@ -208,6 +217,35 @@ struct MainChannels<M> {
     events: mpsc::Sender<SearchEvent<M>>,
     result: mpsc::Sender<SearchResult<M>>,
     state: mpsc::Sender<(usize, ThreadState)>,
+}
+
+/// Endgame tables at the root: keeps the root moves of the best rank (those that keep the
+/// best result the fifty-move rule allows, as Stockfish does), with their scores to show, and
+/// whether to probe below the root.
+fn rank_by_tables<G: Searchable>(position: &G, root_moves: &mut Vec<G::Move>, shared: &mut Shared) {
+    let mut pos = position.clone();
+    let Some((ranks, probe_below)) = pos.rank_root_moves(root_moves) else {
+        return;
+    };
+    if ranks.len() != root_moves.len() {
+        return;
+    }
+    shared.tb_hits.fetch_add(ranks.len() as u64, Relaxed);
+    shared.tb_probes = probe_below;
+    let best = ranks.iter().map(|&(r, _)| r).max().unwrap_or(0);
+    let mut kept = Vec::with_capacity(root_moves.len());
+    for (&m, &(rank, score)) in root_moves.iter().zip(&ranks) {
+        if rank == best {
+            kept.push(m);
+            let shown = match score {
+                TableScore::Win => TB_WIN,
+                TableScore::Loss => -TB_WIN,
+                TableScore::Value(v) => v,
+            };
+            shared.table_scores.push((m.to_bits(), shown));
+        }
+    }
+    *root_moves = kept;
 }
 
 /// Hands the helper workers 1..`threads` to their pool threads, each with its thread state
@@ -372,11 +410,15 @@ fn report_line<G: Searchable>(worker: &mut Worker<'_, G>, depth: u32, line: usiz
         depth,
         seldepth: (rm.seldepth as u32).max(depth),
         multipv: line + 1,
-        score: SearchScore::from_internal(rm.score),
+        score: SearchScore::from_internal(worker.shared.shown_score(rm.mv.to_bits(), rm.score)),
         bound,
         nodes,
         nps: nodes * 1000 / time_ms.max(1),
         hashfull: worker.shared.tt.hashfull(),
+        tbhits: worker
+            .shared
+            .tb_loaded
+            .then(|| worker.shared.tb_hits.load(Relaxed)),
         time_ms,
         pv: rm.pv.clone(),
     };
@@ -494,6 +536,7 @@ fn main_loop<G: Searchable>(
     if pv.first() != Some(&best) {
         pv = vec![best];
     }
+    let score = worker.shared.shown_score(best.to_bits(), score);
     SearchResult {
         best: Some(best),
         ponder,

@@ -38,12 +38,33 @@ pub(crate) struct Shared {
     pub time: TimeManager,
     pub infinite: bool,
     pub node_limit: Option<u64>,
+    /// Endgame-table probes that gave a result (root ranking included).
+    pub tb_hits: AtomicU64,
+    /// Whether the search probes the tables below the root.
+    pub tb_probes: bool,
+    /// Whether the game has tables in use (`tbhits` is then reported).
+    pub tb_loaded: bool,
+    /// The root moves the tables ranked (as move bits) with the score to show for each while
+    /// the search finds no mate; empty when the root is not in the tables.
+    pub table_scores: Vec<(u16, i32)>,
 }
 
 impl Shared {
     /// Whether time limits apply now (not while pondering or in `go infinite`).
     pub fn time_applies(&self) -> bool {
         !self.infinite && !self.control.is_pondering()
+    }
+
+    /// The score shown for root move `bits` with search score `score`: the tables' score where
+    /// the root is in the tables and the search found no mate.
+    pub fn shown_score(&self, bits: u16, score: i32) -> i32 {
+        if score.abs() >= super::MATE_BOUND {
+            return score;
+        }
+        self.table_scores
+            .iter()
+            .find(|(b, _)| *b == bits)
+            .map_or(score, |&(_, s)| s)
     }
 
     /// Whether the search must end (external `stop` or internal abort).

@@ -48,6 +48,14 @@ pub enum OptionId {
     BookFile,
     /// The book is used while the game is shorter than this many plies.
     BookDepth,
+    /// Folders of Syzygy tables, separated by `:` (empty: none).
+    SyzygyPath,
+    /// Positions with as many pieces as the largest tables are probed from this depth.
+    SyzygyProbeDepth,
+    /// Wins and losses the fifty-move rule spoils count as draws.
+    Syzygy50MoveRule,
+    /// Positions with more pieces than this are not probed.
+    SyzygyProbeLimit,
 }
 
 /// One row of the option table.
@@ -211,6 +219,38 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
+        id: OptionId::SyzygyPath,
+        uci_name: Some("SyzygyPath"),
+        ucci_name: None,
+        kind: OptionType::Text { default: "<empty>" },
+    },
+    OptionSpec {
+        id: OptionId::SyzygyProbeDepth,
+        uci_name: Some("SyzygyProbeDepth"),
+        ucci_name: None,
+        kind: OptionType::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Syzygy50MoveRule,
+        uci_name: Some("Syzygy50MoveRule"),
+        ucci_name: None,
+        kind: OptionType::Check { default: true },
+    },
+    OptionSpec {
+        id: OptionId::SyzygyProbeLimit,
+        uci_name: Some("SyzygyProbeLimit"),
+        ucci_name: None,
+        kind: OptionType::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+        },
+    },
+    OptionSpec {
         id: OptionId::Variant,
         uci_name: Some("UCI_Variant"),
         ucci_name: None,
@@ -244,6 +284,10 @@ pub enum Effect {
     /// Read the book `Settings::book_file` (none when it is empty; an error keeps the old
     /// settings and book).
     LoadBook,
+    /// Open the Syzygy tables of `Settings::syzygy_path`.
+    LoadTables,
+    /// Pass the `Syzygy...` probe settings on.
+    TableSettings,
 }
 
 /// The typed values of all options.
@@ -285,6 +329,14 @@ pub struct Settings {
     pub book_file: String,
     /// `Book Depth` in plies.
     pub book_depth: u32,
+    /// `SyzygyPath` (`<empty>` or empty: none).
+    pub syzygy_path: String,
+    /// `SyzygyProbeDepth`.
+    pub syzygy_probe_depth: i32,
+    /// `Syzygy50MoveRule`.
+    pub syzygy_50_move_rule: bool,
+    /// `SyzygyProbeLimit`.
+    pub syzygy_probe_limit: usize,
 }
 
 impl Default for Settings {
@@ -308,6 +360,10 @@ impl Default for Settings {
             own_book: false,
             book_file: String::new(),
             book_depth: 255,
+            syzygy_path: "<empty>".to_string(),
+            syzygy_probe_depth: 1,
+            syzygy_50_move_rule: true,
+            syzygy_probe_limit: 7,
         }
     }
 }
@@ -405,6 +461,22 @@ impl Settings {
             OptionId::BookDepth => {
                 self.book_depth = int as u32;
                 Effect::None
+            }
+            OptionId::SyzygyPath => {
+                self.syzygy_path = v.trim().to_string();
+                Effect::LoadTables
+            }
+            OptionId::SyzygyProbeDepth => {
+                self.syzygy_probe_depth = int as i32;
+                Effect::TableSettings
+            }
+            OptionId::Syzygy50MoveRule => {
+                self.syzygy_50_move_rule = flag;
+                Effect::TableSettings
+            }
+            OptionId::SyzygyProbeLimit => {
+                self.syzygy_probe_limit = int as usize;
+                Effect::TableSettings
             }
         })
     }

@@ -84,6 +84,7 @@ pub(crate) fn info<G: Game>(
             nodes: Some(it.nodes),
             nps: Some(it.nps),
             hashfull: Some(it.hashfull),
+            tbhits: it.tbhits,
             time: Some(it.time_ms),
             pv: format_line(game, &it.pv, config),
             ..Info::default()

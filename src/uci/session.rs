@@ -217,12 +217,16 @@ impl Session {
                     .lines()
                     .map(str::to_string)
                     .collect();
+                lines.extend(self.position.table_line());
                 lines.extend(self.position.outcome_line());
                 self.out.lines(lines);
             }
             Command::Eval => {
                 for (name, value) in self.position.eval_lines() {
                     self.reply(Reply::message(format!("eval {name} {value}")));
+                }
+                if let Some(line) = self.position.table_line() {
+                    self.reply(Reply::message(format!("eval {line}")));
                 }
             }
             Command::ListMoves { piece } => self.list_moves(piece.as_deref()),
@@ -391,6 +395,20 @@ impl Session {
                 crate::nnue::set_enabled(self.settings.use_nnue);
                 match effect {
                     Effect::LoadNetwork | Effect::OpenLog | Effect::LoadBook => {}
+                    Effect::LoadTables => {
+                        let path = &self.settings.syzygy_path;
+                        let path = if path == "<empty>" { "" } else { path.as_str() };
+                        let (summary, problems) = crate::game::chess::tables::set_path(path);
+                        for p in problems {
+                            self.reply(Reply::message(p));
+                        }
+                        self.reply(Reply::message(summary));
+                    }
+                    Effect::TableSettings => crate::game::chess::tables::configure(
+                        self.settings.syzygy_probe_depth,
+                        self.settings.syzygy_50_move_rule,
+                        self.settings.syzygy_probe_limit,
+                    ),
                     Effect::None => {}
                     Effect::ResizeHash => {
                         self.send_table_job(Job::ResizeHash(self.settings.hash_mb, self.dialect))

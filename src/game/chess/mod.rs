@@ -17,6 +17,8 @@ pub mod polyglot;
 mod polyglot_keys;
 mod san;
 mod see;
+pub mod syzygy;
+pub mod tables;
 pub mod types;
 mod zobrist;
 
@@ -364,6 +366,25 @@ impl Notation for Chess {
 }
 
 impl Evaluation for Chess {
+    fn probe_tables(&mut self, depth: i32) -> Option<i32> {
+        tables::search_probe(self, depth)
+    }
+
+    fn rank_root_moves(
+        &mut self,
+        moves: &[Move],
+    ) -> Option<(Vec<(i32, crate::game::TableScore)>, bool)> {
+        tables::rank_root(self, moves)
+    }
+
+    fn tables_loaded() -> bool {
+        tables::loaded()
+    }
+
+    fn table_line(&self) -> Option<String> {
+        tables::describe(self)
+    }
+
     const PARAMS: &'static [&'static Param] = eval::PARAMS;
     const WDL: Option<&'static crate::game::wdl::WdlModel> = Some(&crate::game::wdl::WdlModel {
         weights: &[('p', 1.0), ('n', 3.0), ('b', 3.0), ('r', 5.0), ('q', 9.0)],
