@@ -66,4 +66,13 @@ pub trait Records: Notation {
         let _ = raw;
         None
     }
+
+    /// The result the endgame tables in use give this position, for a referee: `None` when
+    /// there are none for the game, the position has more than `max_pieces` pieces (0: no
+    /// limit) or they do not know it. With `ignore_move_rule` wins and losses that a move-count
+    /// rule spoils are wins and losses, else draws. Default: none.
+    fn table_outcome(&self, max_pieces: usize, ignore_move_rule: bool) -> Option<Outcome> {
+        let _ = (max_pieces, ignore_move_rule);
+        None
+    }
 }

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::config::{
     default_limits, DrawAdjudication, EngineSpec, MatchConfig, OpeningSource, ResignAdjudication,
+    TablebaseAdjudication,
 };
 use super::proto::Proto;
 use super::stats::Sprt;
@@ -59,6 +60,9 @@ usage: sanqi match --game chess|xiangqi|chinesecheckers [SETUP FLAGS of the game
                                            in N plies (Chinese checkers: distance to the
                                            target; default 40 per seat), or for other games
                                            when N plies reach no new position; 0: off
+         [--tb PATH] [--tb-pieces N] [--tb-ignore50]   (chess) adjudicate positions the
+                                           Syzygy tables in PATH (folders split by :) know:
+                                           up to N pieces (all), spoilt wins as wins
          [--draw movenumber=N movecount=N score=CP]
          [--resign movecount=N score=CP]
          [--sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]   stop when decided
@@ -373,6 +377,10 @@ struct Reading {
     random_plies: Option<usize>,
     /// `--book-depth`.
     book_depth: Option<usize>,
+    /// `--tb-pieces`.
+    tb_pieces: Option<usize>,
+    /// `--tb-ignore50`.
+    tb_ignore50: bool,
 }
 
 impl Reading {
@@ -397,6 +405,8 @@ impl Reading {
             openings_file: None,
             random_plies: None,
             book_depth: None,
+            tb_pieces: None,
+            tb_ignore50: false,
         })
     }
 
@@ -475,6 +485,20 @@ impl Reading {
                 referee.stall_plies = (n > 0).then_some(n);
                 self.stall_plies_set = true;
             }
+            "--tb" => {
+                let path = one(flag, vals)?.to_owned();
+                let tb = referee.tablebase.get_or_insert(TablebaseAdjudication {
+                    path: String::new(),
+                    max_pieces: 0,
+                    ignore_50_move_rule: false,
+                });
+                tb.path = path;
+            }
+            "--tb-pieces" => {
+                let n: usize = number(flag, one(flag, vals)?)?;
+                self.tb_pieces = Some(n);
+            }
+            "--tb-ignore50" => self.tb_ignore50 = true,
             "--draw" => referee.draw = Some(parse_draw(vals)?),
             "--resign" => referee.resign = Some(parse_resign(vals)?),
             _ => return Ok(false),
@@ -489,6 +513,19 @@ impl Reading {
         config.game = game;
         for (flag, vals) in &self.setup_flags {
             read_setup_flag(&mut config.setup, game, flag, vals)?;
+        }
+        match &mut config.referee.tablebase {
+            Some(tb) => {
+                if game != GameKind::Chess {
+                    return Err("--tb: endgame tables are for chess only".into());
+                }
+                tb.max_pieces = self.tb_pieces.unwrap_or(0);
+                tb.ignore_50_move_rule = self.tb_ignore50;
+            }
+            None if self.tb_pieces.is_some() || self.tb_ignore50 => {
+                return Err("--tb-pieces and --tb-ignore50 need --tb PATH".into())
+            }
+            None => {}
         }
         let (max_plies, stall_plies) = default_limits(game, &config.setup);
         if !self.max_plies_set {

@@ -108,6 +108,20 @@ pub struct RefereeSettings {
     pub draw: Option<DrawAdjudication>,
     /// Resign adjudication.
     pub resign: Option<ResignAdjudication>,
+    /// Endgame-table adjudication (`--tb`).
+    pub tablebase: Option<TablebaseAdjudication>,
+}
+
+/// `--tb PATH [--tb-pieces N] [--tb-ignore50]`: a game whose position the tables know ends with
+/// their result (as fastchess's `-tb`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablebaseAdjudication {
+    /// The tables' folders (separated by `:`).
+    pub path: String,
+    /// Only positions with at most this many pieces (0: any the tables have).
+    pub max_pieces: usize,
+    /// Wins and losses the fifty-move rule spoils count as wins and losses.
+    pub ignore_50_move_rule: bool,
 }
 
 impl Default for RefereeSettings {
@@ -121,6 +135,7 @@ impl Default for RefereeSettings {
             stall_plies: None,
             draw: None,
             resign: None,
+            tablebase: None,
         }
     }
 }

@@ -104,6 +104,16 @@ fn say(text: &str) {
 /// A configuration problem (too few engines, unreadable openings, PGN file not writable, an
 /// engine setup the game does not have). Engine misbehaviour is never an error: it loses games.
 pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
+    if let Some(tb) = &config.referee.tablebase {
+        let (summary, problems) = crate::game::chess::tables::set_path(&tb.path);
+        for p in problems {
+            eprintln!("sanqi match: {p}");
+        }
+        if !crate::game::chess::tables::loaded() {
+            return Err(format!("--tb: {summary}"));
+        }
+        say(&format!("{summary}\n"));
+    }
     with_kind!(config.game, G => run_game::<G>(config, config.setup.get::<G>()))
 }
 

@@ -202,6 +202,23 @@ impl<'a, G: Records> GameState<'a, G> {
     /// without a progress measure, without a new position). A draw with two seats.
     fn adjudication(&self) -> Option<Ending> {
         let seats = self.clocks.len();
+        if let Some(tb) = &self.settings.tablebase {
+            if let Some(outcome) = self
+                .pos
+                .table_outcome(tb.max_pieces, tb.ignore_50_move_rule)
+            {
+                return Some(match outcome {
+                    Outcome::Win(w) => Ending::win(
+                        w,
+                        Termination::Adjudication,
+                        format!("{} wins: tablebase", self.pos.player_name(w)),
+                    ),
+                    Outcome::Draw => {
+                        Ending::shared(Termination::Adjudication, "draw: tablebase".into())
+                    }
+                });
+            }
+        }
         let what = if seats > 2 { "stall" } else { "draw" };
         if let Some(cap) = self.settings.max_plies {
             if self.moves.len() as u32 >= cap {

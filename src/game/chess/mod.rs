@@ -503,6 +503,10 @@ impl Records for Chess {
         polyglot::decode_move(self, raw)
     }
 
+    fn table_outcome(&self, max_pieces: usize, ignore_move_rule: bool) -> Option<Outcome> {
+        tables::adjudicate(self, max_pieces, ignore_move_rule)
+    }
+
     fn outcome_reason(&self, outcome: Outcome) -> String {
         let reason = match outcome {
             Outcome::Win(_) => "by checkmate",

@@ -233,6 +233,26 @@ fn rank_by_wdl(
     Some(out)
 }
 
+/// The referee's verdict (see [`crate::game::Records::table_outcome`]).
+pub fn adjudicate(pos: &Chess, max_pieces: usize, ignore_move_rule: bool) -> Option<Outcome> {
+    let tables = tables()?;
+    let pieces = pos.occupied().count_ones() as usize;
+    if pos.castling != 0 || pieces > tables.max_pieces() || (max_pieces > 0 && pieces > max_pieces)
+    {
+        return None;
+    }
+    let mut pos = pos.clone();
+    pos.nnue = None;
+    let us = pos.side();
+    Some(match tables.probe_wdl(&mut pos).ok()? {
+        Wdl::Win => Outcome::Win(us),
+        Wdl::Loss => Outcome::Win(us ^ 1),
+        Wdl::CursedWin if ignore_move_rule => Outcome::Win(us),
+        Wdl::BlessedLoss if ignore_move_rule => Outcome::Win(us ^ 1),
+        _ => Outcome::Draw,
+    })
+}
+
 /// What `d` and `eval` show: the tables' WDL and DTZ of `pos`, or why they do not know it.
 pub fn describe(pos: &Chess) -> Option<String> {
     let tables = tables()?;
