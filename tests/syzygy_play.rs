@@ -12,6 +12,7 @@ use std::time::Duration;
 use sanqi::game::chess::syzygy::{Tablebases, Wdl};
 use sanqi::game::chess::{Chess, ChessConfig};
 use sanqi::game::prelude::*;
+use sanqi::game::Outcome;
 use support::driver::Engine;
 use support::{legal, test_data, Rng};
 
@@ -51,7 +52,7 @@ fn random_position(rng: &mut Rng, white: &str, black: &str) -> Chess {
             .chain(format!("k{black}").chars())
         {
             let sq = rng.below(64);
-            let pawn_rank = c.eq_ignore_ascii_case(&'p') && (sq < 8 || sq >= 56);
+            let pawn_rank = c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&sq);
             if board[sq] != '.' || pawn_rank {
                 ok = false;
                 break;
@@ -89,9 +90,6 @@ fn random_position(rng: &mut Rng, white: &str, black: &str) -> Chess {
         };
         // The side not to move must not be in check: play a null move to see.
         let mut probe = pos.clone();
-        if probe.in_check() {
-            // The side to move in check is fine; the other side is checked below.
-        }
         probe.make_null_move();
         let other_in_check = probe.in_check();
         probe.undo_null_move();
@@ -111,7 +109,7 @@ fn engine_move(e: &mut Engine, pos: &Chess) -> String {
 
 #[test]
 fn options_messages_d_and_tbhits() {
-    let Some((dir, mut tb)) = tables() else {
+    let Some((dir, tb)) = tables() else {
         return;
     };
     let mut e = Engine::uci();
@@ -170,7 +168,7 @@ fn options_messages_d_and_tbhits() {
 /// drawn, by the tables.
 #[test]
 fn won_positions_stay_won_and_drawn_ones_drawn() {
-    let Some((dir, mut tb)) = tables() else {
+    let Some((dir, tb)) = tables() else {
         return;
     };
     let mut e = engine_with_tables(&dir);
@@ -237,7 +235,7 @@ fn won_positions_stay_won_and_drawn_ones_drawn() {
 
 /// The defender's move: the one the tables say holds out longest (largest DTZ for the winner
 /// after it); a move that lets the win slip is taken at once.
-fn longest_defence(tb: &mut Tablebases, pos: &mut Chess) -> <Chess as Rules>::Move {
+fn longest_defence(tb: &Tablebases, pos: &mut Chess) -> <Chess as Rules>::Move {
     let mut best = None;
     let mut best_dtz = i32::MIN;
     for m in legal(pos) {
@@ -257,7 +255,7 @@ fn longest_defence(tb: &mut Tablebases, pos: &mut Chess) -> <Chess as Rules>::Mo
 }
 
 /// Plays `fen` (the winner to move) to the end: sanqi against the longest defence.
-fn play_out(e: &mut Engine, tb: &mut Tablebases, fen: &str) -> (bool, usize) {
+fn play_out(e: &mut Engine, tb: &Tablebases, fen: &str) -> (bool, usize) {
     let config = ChessConfig::default();
     let mut pos = Chess::from_fen(fen, &config).unwrap();
     let winner = pos.side_to_move();
@@ -278,7 +276,7 @@ fn play_out(e: &mut Engine, tb: &mut Tablebases, fen: &str) -> (bool, usize) {
 
 /// The position of `white` against `black` with the largest DTZ among random ones that are
 /// wins for White to move.
-fn hardest(tb: &mut Tablebases, white: &str, black: &str, samples: usize) -> (String, i32) {
+fn hardest(tb: &Tablebases, white: &str, black: &str, samples: usize) -> (String, i32) {
     let mut rng = Rng(0x4b424e);
     let mut best = (String::new(), 0);
     let mut n = 0;
@@ -300,14 +298,14 @@ fn hardest(tb: &mut Tablebases, white: &str, black: &str, samples: usize) -> (St
 
 #[test]
 fn kbnvk_and_kqvkr_won_against_the_longest_defence() {
-    let Some((dir, mut tb)) = tables() else {
+    let Some((dir, tb)) = tables() else {
         return;
     };
     let mut e = engine_with_tables(&dir);
     for (white, black) in [("BN", ""), ("Q", "R")] {
-        let (fen, dtz) = hardest(&mut tb, white, black, 3000);
+        let (fen, dtz) = hardest(&tb, white, black, 3000);
         assert!(dtz >= 40, "K{white}vK{black}: longest DTZ found {dtz}");
-        let (won, plies) = play_out(&mut e, &mut tb, &fen);
+        let (won, plies) = play_out(&mut e, &tb, &fen);
         assert!(
             won,
             "K{white}vK{black} from {fen} (DTZ {dtz}) not won in {plies} plies"
@@ -322,7 +320,7 @@ fn kbnvk_and_kqvkr_won_against_the_longest_defence() {
 /// recorded as a tablebase adjudication; `--tb` is refused for xiangqi and without tables.
 #[test]
 fn match_adjudicates_by_the_tables() {
-    let Some((dir, mut tb)) = tables() else {
+    let Some((dir, tb)) = tables() else {
         return;
     };
     let out = std::env::temp_dir().join(format!("sanqi-tb-match-{}", std::process::id()));
