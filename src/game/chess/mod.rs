@@ -15,6 +15,7 @@ pub mod nnue;
 mod perft;
 mod san;
 mod see;
+pub mod syzygy;
 pub mod types;
 mod zobrist;
 
