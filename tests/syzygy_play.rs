@@ -49,7 +49,7 @@ fn random_position(rng: &mut Rng, white: &str, black: &str) -> Chess {
         let mut ok = true;
         for c in format!("K{white}")
             .chars()
-            .chain(format!("k{black}").chars())
+            .chain(format!("k{}", black.to_lowercase()).chars())
         {
             let sq = rng.below(64);
             let pawn_rank = c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&sq);
@@ -97,9 +97,18 @@ fn random_position(rng: &mut Rng, white: &str, black: &str) -> Chess {
     }
 }
 
-/// sanqi's move (`go movetime 100`) in `pos`.
+/// sanqi's move (`go movetime 100`) in `pos`, or after `moves` from `pos` (the game so far, as
+/// GUIs send it, so that the engine sees repetitions).
 fn engine_move(e: &mut Engine, pos: &Chess) -> String {
-    e.send(&format!("position fen {}", pos.to_fen()));
+    engine_move_after(e, pos, "")
+}
+
+fn engine_move_after(e: &mut Engine, pos: &Chess, moves: &str) -> String {
+    if moves.is_empty() {
+        e.send(&format!("position fen {}", pos.to_fen()));
+    } else {
+        e.send(&format!("position fen {} moves {moves}", pos.to_fen()));
+    }
     e.send("go movetime 100");
     let (best, _) = e.expect_prefix("bestmove", WAIT);
     best.split_whitespace().nth(1).unwrap().to_owned()
@@ -253,23 +262,28 @@ fn longest_defence(tb: &Tablebases, pos: &mut Chess) -> <Chess as Rules>::Move {
 }
 
 /// Plays `fen` (the winner to move) to the end: sanqi against the longest defence.
-fn play_out(e: &mut Engine, tb: &Tablebases, fen: &str) -> (bool, usize) {
+fn play_out(e: &mut Engine, tb: &Tablebases, fen: &str) -> (bool, usize, String) {
     let config = ChessConfig::default();
-    let mut pos = Chess::from_fen(fen, &config).unwrap();
+    let start = Chess::from_fen(fen, &config).unwrap();
+    let mut pos = start.clone();
     let winner = pos.side_to_move();
     let mut plies = 0;
+    let mut moves = String::new();
     while pos.outcome().is_none() && plies < 300 {
         let m = if pos.side_to_move() == winner {
-            let text = engine_move(e, &pos);
+            let text = engine_move_after(e, &start, moves.trim_end());
             pos.parse_move(&text, &config).unwrap()
         } else {
             longest_defence(tb, &mut pos)
         };
+        moves.push_str(&pos.format_move(m, &config));
+        moves.push(' ');
         pos.make_move(m);
         plies += 1;
     }
     let won = pos.outcome() == Some(Outcome::Win(winner));
-    (won, plies)
+    let end = format!("{moves}-> {:?} {}", pos.outcome(), pos.to_fen());
+    (won, plies, end)
 }
 
 /// The position of `white` against `black` with the largest DTZ among random ones that are
@@ -303,10 +317,10 @@ fn kbnvk_and_kqvkr_won_against_the_longest_defence() {
     for (white, black) in [("BN", ""), ("Q", "R")] {
         let (fen, dtz) = hardest(&tb, white, black, 3000);
         assert!(dtz >= 40, "K{white}vK{black}: longest DTZ found {dtz}");
-        let (won, plies) = play_out(&mut e, &tb, &fen);
+        let (won, plies, game) = play_out(&mut e, &tb, &fen);
         assert!(
             won,
-            "K{white}vK{black} from {fen} (DTZ {dtz}) not won in {plies} plies"
+            "K{white}vK{black} from {fen} (DTZ {dtz}) not won in {plies} plies: {game}"
         );
         eprintln!("K{white}vK{black}: {fen} (DTZ {dtz}) won in {plies} plies");
     }

@@ -172,6 +172,8 @@ pub struct SearchResult<M> {
     /// The line the search expects, starting with `best` (empty without a legal move); the
     /// front end prints it in the final `info` before `bestmove`, so the two always agree.
     pub pv: Vec<M>,
+    /// Endgame-table hits of all threads (`None` without tables).
+    pub tbhits: Option<u64>,
 }
 
 /// State kept by the engine between searches: the transposition table, the search threads and

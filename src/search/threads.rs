@@ -168,6 +168,7 @@ pub(crate) fn run<G: Searchable>(
     }
     SearchResult {
         nodes: shared.nodes.iter().map(|n| n.load(Relaxed)).sum(),
+        tbhits: shared.tb_loaded.then(|| shared.tb_hits.load(Relaxed)),
         ..result
     }
 }
@@ -184,6 +185,7 @@ fn no_move_result<M>(score: i32) -> SearchResult<M> {
         seldepth: 0,
         nodes: 0,
         pv: Vec::new(),
+        tbhits: None,
     }
 }
 
@@ -198,6 +200,7 @@ fn fallback_result<M: Copy>(fallback: M) -> SearchResult<M> {
         seldepth: 0,
         nodes: 0,
         pv: vec![fallback],
+        tbhits: None,
     }
 }
 
@@ -546,6 +549,7 @@ fn main_loop<G: Searchable>(
         seldepth,
         nodes: worker.total_nodes(),
         pv,
+        tbhits: None,
     }
 }
 

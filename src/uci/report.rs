@@ -143,6 +143,7 @@ pub(crate) fn closing_lines<G: Game>(
                 nodes: Some(result.nodes),
                 nps: Some(result.nodes * 1000 / totals.time_ms.max(1)),
                 hashfull: Some(totals.hashfull),
+                tbhits: result.tbhits,
                 time: Some(totals.time_ms),
                 pv,
                 ..Info::default()

@@ -261,6 +261,7 @@ fn think<G: Game>(
                 seldepth: 0,
                 nodes: 0,
                 pv: vec![m],
+                tbhits: None,
             };
             let totals = report::Totals {
                 time_ms: start.elapsed().as_millis() as u64,

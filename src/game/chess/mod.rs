@@ -86,6 +86,17 @@ impl Chess {
         self.earlier_occurrences().count()
     }
 
+    /// Whether any position since the last capture or pawn move occurred twice (the current
+    /// one included), as the root ranking by endgame tables asks.
+    pub fn has_repeated(&self) -> bool {
+        let limit = (self.halfmove.min(self.plies_from_null) as usize).min(self.history.len());
+        let len = self.history.len();
+        let mut keys: Vec<u64> = self.history[len - limit..].iter().map(|s| s.hash).collect();
+        keys.push(self.hash);
+        keys.sort_unstable();
+        keys.windows(2).any(|w| w[0] == w[1])
+    }
+
     /// How many plies back each earlier occurrence of the current position stands, nearest
     /// first, within the reversible plies.
     fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {

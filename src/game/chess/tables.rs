@@ -150,7 +150,7 @@ fn rank_by_dtz(
     rule50: bool,
 ) -> Option<Vec<(i32, TableScore)>> {
     let cnt50 = pos.halfmove as i32;
-    let repeated = pos.repetitions() > 0;
+    let repeated = pos.has_repeated();
     let bound = if rule50 { MAX_DTZ / 2 - 100 } else { 1 };
     let mut out = Vec::with_capacity(moves.len());
     for &m in moves {
