@@ -2,6 +2,7 @@
 //! set: random legal positions of every table (en passant included), the positions with the
 //! longest DTZ that a larger sample finds, and damaged files that must give messages and
 //! errors, never a crash.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

@@ -153,9 +153,7 @@ impl Tablebases {
     pub(super) fn wdl_with_ep(&self, pos: &mut Chess) -> Result<i32, ProbeError> {
         let (mut v, _) = self.probe_ab(pos, -2, 2)?;
         if let Some(v1) = self.best_ep(pos)? {
-            if v1 >= v {
-                v = v1;
-            } else if v == 0 && Self::only_ep_moves(pos) {
+            if v1 >= v || (v == 0 && Self::only_ep_moves(pos)) {
                 v = v1;
             }
         }
@@ -242,7 +240,7 @@ impl Tablebases {
                 v = v1;
             }
         } else if v < 0 {
-            if v1 >= 0 || v1 < -100 {
+            if !(-100..0).contains(&v1) {
                 v = v1;
             }
         } else if v > 100 {

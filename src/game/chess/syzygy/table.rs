@@ -413,7 +413,7 @@ impl Material {
             }
         }
         let num = a.len() + b.len();
-        if counts[0][5] != 1 || counts[1][5] != 1 || num > MAX_PIECES || num < 3 {
+        if counts[0][5] != 1 || counts[1][5] != 1 || !(3..=MAX_PIECES).contains(&num) {
             return None;
         }
         // Normalised: pieces in order K Q R B N P, the stronger side first.
@@ -639,7 +639,7 @@ pub fn read_layout(b: Bytes, m: &Material, dtz: bool) -> Result<Layout, Fault> {
         } else {
             ptr + 1
         };
-        for side in 0..sides {
+        for (side, size) in sizes[f].iter_mut().enumerate().take(sides) {
             let shift = if side == 0 { 0 } else { 4 };
             let order = usize::from((b.u8(ptr)? >> shift) & 0x0f);
             let pieces = read_pieces(b, pieces_at, m, side)?;
@@ -656,10 +656,10 @@ pub fn read_layout(b: Bytes, m: &Material, dtz: bool) -> Result<Layout, Fault> {
                     0x0f
                 };
                 enc.norm = norm_pawns(m, &pieces);
-                sizes[f][side] = factors_pawns(m, &enc.norm, order, order2, f, &mut enc.factor)?;
+                *size = factors_pawns(m, &enc.norm, order, order2, f, &mut enc.factor)?;
             } else {
                 enc.norm = norm_pieces(m, &pieces);
-                sizes[f][side] = factors_pieces(m, &enc.norm, order, &mut enc.factor)?;
+                *size = factors_pieces(m, &enc.norm, order, &mut enc.factor)?;
             }
         }
         ptr = pieces_at + m.num;
@@ -668,8 +668,8 @@ pub fn read_layout(b: Bytes, m: &Material, dtz: bool) -> Result<Layout, Fault> {
 
     let used = if m.has_pawns { files } else { 1 };
     for f in 0..used {
-        for side in 0..stored_sides {
-            let (pairs, next) = Pairs::read(b, ptr, sizes[f][side], !dtz)?;
+        for (side, &size) in sizes[f].iter().enumerate().take(stored_sides) {
+            let (pairs, next) = Pairs::read(b, ptr, size, !dtz)?;
             parts[f].pairs[side] = Some(pairs);
             ptr = next;
         }
