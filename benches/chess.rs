@@ -1,4 +1,6 @@
-//! Chess move generation, make/undo, perft and static evaluation. `cargo bench --bench chess`
+//! Chess move generation, make/undo, perft, static evaluation and Syzygy probes (when
+//! `.ci/fetch-test-data` has put the 3-4-piece tables in `.test-data/syzygy`).
+//! `cargo bench --bench chess`
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -87,5 +89,37 @@ fn evaluate(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, movegen, make_undo, perft, evaluate);
+/// WDL and DTZ probes of 3- and 4-piece positions (captures, en passant and the DTZ search
+/// that a probe resolves included) through the memory-mapped tables.
+fn syzygy(c: &mut Criterion) {
+    use sanqi::game::chess::syzygy::Tablebases;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/.test-data/syzygy");
+    let (tb, _) = Tablebases::open(dir);
+    if tb.wdl_count() < 35 {
+        eprintln!("chess_syzygy skipped: run .ci/fetch-test-data for the tables in {dir}");
+        return;
+    }
+    let cfg = ChessConfig::default();
+    let fens = [
+        ("kqvkr", "8/8/3k4/8/2r5/8/1Q6/4K3 w - - 0 1"),
+        ("krpvkr", "8/8/4k3/8/3PK3/8/7r/3R4 w - - 0 1"),
+        ("kbnvk", "8/8/8/4k3/8/8/8/1NB1K3 w - - 0 1"),
+        ("kpvkp_ep", "8/8/8/8/3pP3/8/4K1k1/8 b - e3 0 1"),
+    ];
+    let mut g = c.benchmark_group("chess_syzygy");
+    for (name, fen) in fens {
+        let pos = Chess::from_fen(fen, &cfg).unwrap();
+        g.bench_function(format!("wdl_{name}"), |b| {
+            let mut p = pos.clone();
+            b.iter(|| tb.probe_wdl(black_box(&mut p)).unwrap())
+        });
+        g.bench_function(format!("dtz_{name}"), |b| {
+            let mut p = pos.clone();
+            b.iter(|| tb.probe_dtz(black_box(&mut p)).unwrap())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, movegen, make_undo, perft, evaluate, syzygy);
 criterion_main!(benches);

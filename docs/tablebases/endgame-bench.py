@@ -13,25 +13,45 @@ import sys
 
 
 def run(exe, tables, fens, nodes):
-    lines = ["uci", "setoption name Threads value 1", "setoption name Hash value 16"]
-    if tables:
-        lines.append(f"setoption name SyzygyPath value {tables}")
-    for fen in fens:
-        lines += ["ucinewgame", f"position fen {fen}", f"go nodes {nodes}"]
-    lines.append("quit")
-    out = subprocess.run([exe], input="\n".join(lines) + "\n", capture_output=True, text=True).stdout
+    """One engine process: each search waits for its `bestmove` before the next is sent."""
+    eng = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(line):
+        eng.stdin.write(line + "\n")
+        eng.stdin.flush()
+
+    def until(prefix):
+        lines = []
+        for line in eng.stdout:
+            lines.append(line.strip())
+            if line.startswith(prefix):
+                return lines
+        raise SystemExit(f"engine ended before {prefix!r}")
+
+    send("uci")
+    until("uciok")
+    for option in ["Threads value 1", "Hash value 16"] + (
+        [f"SyzygyPath value {tables}"] if tables else []
+    ):
+        send(f"setoption name {option}")
     total_nodes = total_ms = hits = 0
-    last = None
-    for line in out.splitlines():
-        if line.startswith("info depth") and " nodes " in line:
-            last = line
-        if line.startswith("bestmove") and last:
-            words = last.split()
-            total_nodes += int(words[words.index("nodes") + 1])
-            total_ms += int(words[words.index("time") + 1])
-            if "tbhits" in words:
-                hits += int(words[words.index("tbhits") + 1])
-            last = None
+    for fen in fens:
+        send("ucinewgame")
+        send("isready")
+        until("readyok")
+        send(f"position fen {fen}")
+        send(f"go nodes {nodes}")
+        last = None
+        for line in until("bestmove"):
+            if line.startswith("info depth") and " nodes " in line:
+                last = line
+        words = last.split()
+        total_nodes += int(words[words.index("nodes") + 1])
+        total_ms += int(words[words.index("time") + 1])
+        if "tbhits" in words:
+            hits += int(words[words.index("tbhits") + 1])
+    send("quit")
+    eng.wait()
     return total_nodes, total_ms, hits
 
 

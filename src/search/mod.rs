@@ -69,7 +69,6 @@ pub const MATE: i32 = 32_000;
 pub const MAX_PLY: usize = 128;
 /// Scores at or beyond +-MATE_BOUND are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// Larger than every score.
 /// A win the endgame tables prove, `ply` plies from the root: `TB_WIN - ply` (below every mate
 /// score, above every evaluation).
 pub const TB_WIN: i32 = MATE_BOUND - 1;
@@ -77,6 +76,7 @@ pub const TB_WIN: i32 = MATE_BOUND - 1;
 pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// A table win is shown as `cp (TB_CP - ply)` (as Stockfish shows its table wins).
 pub const TB_CP: i32 = 20_000;
+/// Larger than every score.
 pub const INFINITY: i32 = MATE + 1;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 100;

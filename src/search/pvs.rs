@@ -15,7 +15,7 @@ use crate::game::{GameMove, MoveBuffer, SearchHints, Searchable};
 use super::ordering::{pick, score_moves, OrderFlags, COUNTER, NULL_MOVE};
 use super::tt::{Bound, TtEntry};
 use super::worker::{bound_of, mate_window, score_from_tt, tt_cutoff, Worker, EVAL_MAX};
-use super::{INFINITY, MATE_BOUND, TB_WIN};
+use super::{INFINITY, MATE_BOUND, MAX_PLY, TB_WIN};
 
 /// A node's evaluations, known before its moves are searched.
 #[derive(Clone, Copy, Debug)]
@@ -122,7 +122,7 @@ impl<G: Searchable> Worker<'_, G> {
             }
         }
         if self.shared.tb_probes && excluded.is_none() {
-            if let Some(v) = self.table_cutoff(pos, depth, alpha, beta, ply) {
+            if let Some(v) = self.table_cutoff(pos, key, entry, depth, alpha, beta, ply) {
                 return v;
             }
         }
@@ -296,10 +296,14 @@ impl<G: Searchable> Worker<'_, G> {
     /// Endgame tables at a node: the table's value when it ends the node (a draw; a win at or
     /// above `beta`; a loss at or below `alpha`), as Stockfish uses its WDL probes. Wins and
     /// losses are [`TB_WIN`] less the ply, below every mate score; a result the fifty-move rule
-    /// spoils is a draw shifted by one.
+    /// spoils is a draw shifted by one. A cutoff is stored in the transposition table, deeper
+    /// than the node (as Stockfish stores it), with the node's static evaluation.
+    #[allow(clippy::too_many_arguments)]
     fn table_cutoff(
         &mut self,
         pos: &mut G,
+        key: u64,
+        entry: Option<TtEntry>,
         depth: i32,
         alpha: i32,
         beta: i32,
@@ -319,7 +323,21 @@ impl<G: Searchable> Worker<'_, G> {
             ..=-2 => value <= alpha,
             _ => true,
         };
-        cut.then_some(value)
+        if !cut {
+            return None;
+        }
+        let bound = match wdl {
+            2.. => Bound::Lower,
+            ..=-2 => Bound::Upper,
+            _ => Bound::Exact,
+        };
+        let eval = match entry {
+            Some(e) => i32::from(e.eval),
+            None => self.evaluate(pos),
+        };
+        let stored_depth = (depth + 6).min(MAX_PLY as i32 - 1);
+        self.store(key, ply, value, None, eval, stored_depth, bound);
+        Some(value)
     }
 
     /// Searches the child reached by the move just made (two players); the window and the

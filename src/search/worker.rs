@@ -20,10 +20,11 @@ use super::ordering::{score_moves, OrderFlags, ThreadState, NO_MOVE};
 use super::params::{self, Settings};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable, TtEntry};
-use super::{SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::{SearchEvent, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_BOUND};
 
-/// Static evaluations are clamped into +-EVAL_MAX so they never look like mate scores.
-pub(super) const EVAL_MAX: i32 = MATE_BOUND - 1;
+/// Static evaluations are clamped into +-EVAL_MAX so they never look like mate or endgame-table
+/// scores.
+pub(super) const EVAL_MAX: i32 = TB_BOUND - 1;
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -87,12 +88,13 @@ pub(crate) struct RootMove<M> {
     pub nodes: u64,
 }
 
-/// Converts a score to the form stored in the table (mate distance counted from the node).
+/// Converts a score to the form stored in the table: mate and endgame-table distances are
+/// counted from the node, not the root (as Stockfish's `value_to_tt`).
 #[inline]
 pub(crate) fn score_to_tt(score: i32, ply: usize) -> i16 {
-    let s = if score >= MATE_BOUND {
+    let s = if score >= TB_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -100,7 +102,8 @@ pub(crate) fn score_to_tt(score: i32, ply: usize) -> i16 {
     s.clamp(-MATE, MATE) as i16
 }
 
-/// The inverse of [`score_to_tt`].
+/// The inverse of [`score_to_tt`]. A table win or loss stays one (at least [`TB_BOUND`]) when
+/// its distance and the ply together pass the cap.
 #[inline]
 pub(crate) fn score_from_tt(score: i16, ply: usize) -> i32 {
     let s = i32::from(score);
@@ -108,6 +111,10 @@ pub(crate) fn score_from_tt(score: i16, ply: usize) -> i32 {
         s - ply as i32
     } else if s <= -MATE_BOUND {
         s + ply as i32
+    } else if s >= TB_BOUND {
+        (s - ply as i32).max(TB_BOUND)
+    } else if s <= -TB_BOUND {
+        (s + ply as i32).min(-TB_BOUND)
     } else {
         s
     }
@@ -504,5 +511,35 @@ pub(super) fn mate_window(alpha: i32, beta: i32, ply: usize) -> Result<(i32, i32
         Err(alpha)
     } else {
         Ok((alpha, beta))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::TB_WIN;
+
+    #[test]
+    fn table_and_mate_scores_are_stored_relative_to_the_node() {
+        // A table win found 5 plies below the root, 3 plies beyond the storing node at ply 2,
+        // read again at ply 7: 3 plies beyond that node, 10 from the root.
+        let stored = score_to_tt(TB_WIN - 5, 2);
+        assert_eq!(score_from_tt(stored, 7), TB_WIN - 10);
+        assert_eq!(
+            score_from_tt(score_to_tt(-(TB_WIN - 5), 2), 7),
+            -(TB_WIN - 10)
+        );
+        // Mates as before.
+        assert_eq!(score_from_tt(score_to_tt(MATE - 5, 2), 7), MATE - 10);
+        // A table win far away stays a table win, never a mate nor an evaluation.
+        let far = score_from_tt(score_to_tt(TB_BOUND + 1, 0), MAX_PLY);
+        assert!((TB_BOUND..MATE_BOUND).contains(&far), "{far}");
+        let far = score_from_tt(score_to_tt(-(TB_BOUND + 1), 0), MAX_PLY);
+        assert!((-MATE_BOUND + 1..=-TB_BOUND).contains(&far), "{far}");
+        // Evaluations are not moved, and the largest is below every table score.
+        for s in [0, 123, -4567, EVAL_MAX, -EVAL_MAX] {
+            assert_eq!(score_from_tt(score_to_tt(s, 9), 40), s);
+        }
+        assert!(EVAL_MAX < TB_BOUND);
     }
 }
