@@ -102,9 +102,9 @@ fn syzygy(c: &mut Criterion) {
     let cfg = ChessConfig::default();
     let fens = [
         ("kqvkr", "8/8/3k4/8/2r5/8/1Q6/4K3 w - - 0 1"),
-        ("krpvkr", "8/8/4k3/8/3PK3/8/7r/3R4 w - - 0 1"),
+        ("krpvk", "8/8/4k3/8/3PK3/8/8/3R4 b - - 0 1"),
         ("kbnvk", "8/8/8/4k3/8/8/8/1NB1K3 w - - 0 1"),
-        ("kpvkp_ep", "8/8/8/8/3pP3/8/4K1k1/8 b - e3 0 1"),
+        ("kpvkp_ep", "8/8/8/8/3pP3/8/5K1k/8 b - e3 0 1"),
     ];
     let mut g = c.benchmark_group("chess_syzygy");
     for (name, fen) in fens {
