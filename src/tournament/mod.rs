@@ -245,8 +245,12 @@ impl<'a, G: Records> Output<'a, G> {
         })
     }
 
-    /// Writes game number `index` (0-based) everywhere it goes.
+    /// Writes game number `index` (0-based) everywhere it goes; nothing once the runner is
+    /// being ended: the engines it killed end the games in progress, which did not finish.
     fn game(&mut self, index: usize, rec: &GameRecord) {
+        if children::ending() {
+            return;
+        }
         if let Some(file) = self.pgn.as_mut() {
             let header = pgn::PgnHeader {
                 event: &self.config.event,
