@@ -138,3 +138,59 @@ fn clocks_follow_the_brief_for_every_player_count() {
     e.send("go time 300");
     e.expect_prefix("bestmove", Duration::from_secs(3));
 }
+
+/// `CC Player` rule players (greedy, rear, jump, shallow) answer `go` through the protocol with
+/// exactly the library rule's move for their `CC Greedy Seed`, at once, even under a long
+/// `movetime`; six copies of a mix of them play a six-player game to its end without a stall.
+#[test]
+fn rule_players_answer_go_with_their_rule_move() {
+    use sanqi::game::chinese_checkers::greedy::Player;
+    let config = ChineseCheckersConfig {
+        players: 6,
+        ..ChineseCheckersConfig::default()
+    };
+    let rules = [Player::Greedy, Player::Rear, Player::Jump, Player::Shallow];
+    let mut engines: Vec<(Engine, Player, u64)> = (0..6)
+        .map(|i| {
+            let player = rules[i % rules.len()];
+            let seed = 11 + i as u64;
+            let mut e = cc_engine(6);
+            e.send(&format!("setoption name CC Player value {}", player.name()));
+            e.send(&format!("setoption name CC Greedy Seed value {seed}"));
+            e.sync();
+            (e, player, seed)
+        })
+        .collect();
+    let mut referee = ChineseCheckers::startpos(&config);
+    let mut moves: Vec<String> = Vec::new();
+    let mut finished = false;
+    for _ply in 0..1200 {
+        if referee.rule_outcome().is_some() {
+            finished = true;
+            break;
+        }
+        let side = referee.side_to_move();
+        let (e, player, seed) = &mut engines[side];
+        let expected = player.choice(&referee, *seed).expect("a move").to_string();
+        let list = if moves.is_empty() {
+            String::new()
+        } else {
+            format!(" moves {}", moves.join(" "))
+        };
+        e.send(&format!("position startpos{list}"));
+        let started = std::time::Instant::now();
+        e.send("go movetime 60000");
+        let (best, _) = e.expect_prefix("bestmove", Duration::from_secs(20));
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{} searched",
+            player.name()
+        );
+        let mv = best.split_whitespace().nth(1).unwrap().to_string();
+        assert_eq!(mv, expected, "{} seat {side}", player.name());
+        let m = referee.parse_move(&mv, &config).expect("legal");
+        referee.make_move(m);
+        moves.push(mv);
+    }
+    assert!(finished, "no winner after {} plies", moves.len());
+}

@@ -28,23 +28,52 @@ pub enum Player {
     Search,
     /// The greedy reference player of this module.
     Greedy,
+    /// Rear piece first ([`super::baselines::rear_choice`]).
+    Rear,
+    /// Longest jump first ([`super::baselines::jump_choice`]).
+    Jump,
+    /// A two-move search with the others frozen ([`super::baselines::shallow_choice`]).
+    Shallow,
 }
 
 impl Player {
-    /// The option value (`search` or `greedy`).
+    /// Every player, in the option's order.
+    pub const ALL: [Player; 5] = [
+        Player::Search,
+        Player::Greedy,
+        Player::Rear,
+        Player::Jump,
+        Player::Shallow,
+    ];
+
+    /// The option value (`search`, `greedy`, `rear`, `jump` or `shallow`).
     pub fn name(self) -> &'static str {
         match self {
             Player::Search => "search",
             Player::Greedy => "greedy",
+            Player::Rear => "rear",
+            Player::Jump => "jump",
+            Player::Shallow => "shallow",
         }
     }
 
     /// Reads an option value (case-insensitive; anything else is the search).
     pub fn parse(text: &str) -> Player {
-        if text.eq_ignore_ascii_case("greedy") {
-            Player::Greedy
-        } else {
-            Player::Search
+        Player::ALL
+            .into_iter()
+            .find(|p| text.eq_ignore_ascii_case(p.name()))
+            .unwrap_or(Player::Search)
+    }
+
+    /// The move of a rule player with tie seed `seed`; `None` for the search (or a won
+    /// position).
+    pub fn choice(self, pos: &ChineseCheckers, seed: u64) -> Option<Move> {
+        match self {
+            Player::Search => None,
+            Player::Greedy => greedy_choice(pos, seed),
+            Player::Rear => super::baselines::rear_choice(pos, seed),
+            Player::Jump => super::baselines::jump_choice(pos, seed),
+            Player::Shallow => super::baselines::shallow_choice(pos, seed),
         }
     }
 }
@@ -63,7 +92,7 @@ pub fn greedy_key(pos: &ChineseCheckers, m: Move) -> Option<(i32, i32)> {
 }
 
 /// A 64-bit mix (SplitMix64's finaliser).
-fn mix(mut x: u64) -> u64 {
+pub(crate) fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
@@ -109,12 +138,12 @@ pub fn is_greedy(pos: &ChineseCheckers, m: Move) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::chinese_checkers::ChineseCheckersConfig;
     use crate::game::Notation;
 
-    fn start(players: u8) -> ChineseCheckers {
+    pub(crate) fn start(players: u8) -> ChineseCheckers {
         ChineseCheckers::startpos(&ChineseCheckersConfig {
             players,
             ..ChineseCheckersConfig::default()
@@ -122,7 +151,7 @@ mod tests {
     }
 
     /// Hex distance between two cells named like `k3`, computed from the names alone.
-    fn name_distance(a: &str, b: &str) -> i32 {
+    pub(crate) fn name_distance(a: &str, b: &str) -> i32 {
         let cube = |s: &str| {
             let f = i32::from(s.as_bytes()[0]) - i32::from(b'i');
             let r: i32 = s[1..].parse::<i32>().expect("rank") - 9;
@@ -136,7 +165,7 @@ mod tests {
     }
 
     /// Splits `k3k5` into `k3` and `k5`.
-    fn split(m: &str) -> (&str, &str) {
+    pub(crate) fn split(m: &str) -> (&str, &str) {
         let second = m[1..]
             .find(|c: char| c.is_ascii_alphabetic())
             .expect("two cells")
@@ -228,7 +257,7 @@ mod tests {
 
     #[test]
     fn player_names_round_trip() {
-        for player in [Player::Search, Player::Greedy] {
+        for player in Player::ALL {
             assert_eq!(Player::parse(player.name()), player);
         }
         assert_eq!(Player::parse("GREEDY"), Player::Greedy);

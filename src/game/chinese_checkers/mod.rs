@@ -28,6 +28,7 @@ use crate::game::{
 };
 use crate::tune::Param;
 
+pub mod baselines;
 pub mod cells;
 pub mod distance;
 pub mod eval;
@@ -572,12 +573,9 @@ impl SearchHints for ChineseCheckers {
         greedy::is_greedy(self, m)
     }
 
-    /// The greedy reference player's move when `CC Player` is `greedy` ([`greedy`]).
+    /// The rule player's move when `CC Player` is not `search` ([`greedy`], [`baselines`]).
     fn rule_move(&self, config: &ChineseCheckersConfig) -> Option<Move> {
-        match config.player {
-            greedy::Player::Greedy => greedy::greedy_choice(self, config.greedy_seed),
-            greedy::Player::Search => None,
-        }
+        config.player.choice(self, config.greedy_seed)
     }
 }
 

@@ -12,9 +12,9 @@ pub struct ChineseCheckersConfig {
     pub players: u8,
     /// The rule variants.
     pub rules: Rules,
-    /// Who answers `go` (`CC Player`): the search, or the greedy reference player.
+    /// Who answers `go` (`CC Player`): the search, or one of the rule players.
     pub player: greedy::Player,
-    /// Tie seed of the greedy player (`CC Greedy Seed`).
+    /// Tie seed of the rule players (`CC Greedy Seed`).
     pub greedy_seed: u64,
 }
 
@@ -74,7 +74,7 @@ pub(super) const SETUP: &[SetupOption<ChineseCheckersConfig>] = &[
             flag: "player",
             kind: OptionType::Combo {
                 default: "search",
-                vars: &["search", "greedy"],
+                vars: &["search", "greedy", "rear", "jump", "shallow"],
             },
             resets_position: false,
         },

@@ -1,0 +1,277 @@
+//! Baseline players with rules other than the greedy one ([`super::greedy`]), so that the search
+//! is measured against more than one kind of opponent (`CC Player` `rear`, `jump`, `shallow`).
+//!
+//! All three measure progress like the greedy rule, by the plain (hex) distance `d(c)` from a
+//! cell to the tip of the mover's target triangle, and call a move's *gain* `d(from) - d(to)`;
+//! they differ in what they prefer:
+//!
+//! - **rear** (rear piece first): of the moves that gain, one of the rearmost piece (the largest
+//!   `d(from)`), then the largest gain. It brings its stragglers along before its leaders.
+//! - **jump** (longest jump first): of the moves that gain, the one covering the longest straight
+//!   distance `plain_distance(from, to)`, then the largest gain. It races its fastest ladders.
+//! - **shallow** (a two-move search): the move after which its best next move leaves the
+//!   smallest sum of `d` over its pieces, the other players frozen (a winning move first, then
+//!   the larger gain now). It sets up its own ladders.
+//!
+//! When no move gains, rear and jump play the greedy move (largest gain, then rearmost). Ties go
+//! to a seeded hash of the position and the move (`CC Greedy Seed`), as in the greedy player.
+
+use super::distance::plain_distance;
+use super::greedy::{greedy_choice, mix};
+use super::{ChineseCheckers, Move};
+use crate::game::Rules as _;
+use crate::game::{GameMove, MoveBuffer};
+
+type List = <ChineseCheckers as crate::game::Rules>::MoveList;
+
+/// The legal moves of the side to move.
+fn moves(pos: &ChineseCheckers) -> List {
+    let mut list = List::default();
+    pos.generate_moves(&mut list);
+    list
+}
+
+/// `(d(from), d(to), plain_distance(from, to))` of a move for the side to move; `None` for the
+/// pass.
+fn measures(pos: &ChineseCheckers, m: Move) -> Option<(i32, i32, i32)> {
+    if m.is_pass() {
+        return None;
+    }
+    let (from, to) = (m.from_cell()?, m.to_cell()?);
+    let tip = pos.target(pos.side_to_move()).tip();
+    Some((
+        plain_distance(from, tip) as i32,
+        plain_distance(to, tip) as i32,
+        plain_distance(from, to) as i32,
+    ))
+}
+
+/// The move of the largest `key` among the moves that gain, ties by the seeded hash; the greedy
+/// move when none gains.
+fn best_gaining(
+    pos: &ChineseCheckers,
+    seed: u64,
+    key: impl Fn(i32, i32, i32) -> (i32, i32),
+) -> Option<Move> {
+    let salt = mix(seed ^ mix(pos.hash()));
+    let mut best: Option<((i32, i32, u64), Move)> = None;
+    for &m in moves(pos).moves() {
+        let Some((d_from, d_to, length)) = measures(pos, m) else {
+            continue;
+        };
+        if d_from <= d_to {
+            continue;
+        }
+        let (a, b) = key(d_from, d_to, length);
+        let k = (a, b, mix(salt ^ u64::from(m.to_bits())));
+        if best.is_none_or(|(b, _)| k > b) {
+            best = Some((k, m));
+        }
+    }
+    best.map(|(_, m)| m).or_else(|| greedy_choice(pos, seed))
+}
+
+/// Rear piece first: the rearmost piece that can gain, its largest gain.
+pub fn rear_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
+    best_gaining(pos, seed, |d_from, d_to, _| (d_from, d_from - d_to))
+}
+
+/// Longest jump first: the gaining move of the longest straight distance, then the largest gain.
+pub fn jump_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
+    best_gaining(pos, seed, |d_from, d_to, length| (length, d_from - d_to))
+}
+
+/// The sum of `d` over the pieces of seat `side`.
+pub fn total_distance(pos: &ChineseCheckers, side: usize) -> i32 {
+    let tip = pos.target(side).tip();
+    super::cells::cells_of(pos.pieces(side))
+        .map(|c| plain_distance(c, tip) as i32)
+        .sum()
+}
+
+/// The shallow search's value of the position after its own move: `i32::MAX` when it has won,
+/// else minus the smallest sum of distances its next move can reach, the other players frozen.
+fn after_own_move(pos: &mut ChineseCheckers, me: usize) -> i32 {
+    if pos.winner() == Some(me) {
+        return i32::MAX;
+    }
+    let others = pos.num_players() - 1;
+    for _ in 0..others {
+        pos.make_null_move();
+    }
+    let now = total_distance(pos, me);
+    let mut best_gain = 0;
+    for &m in moves(pos).moves() {
+        if let Some((d_from, d_to, _)) = measures(pos, m) {
+            pos.make_move(m);
+            let won = pos.winner() == Some(me);
+            pos.undo_move(m);
+            let gain = if won { i32::MAX / 2 } else { d_from - d_to };
+            best_gain = best_gain.max(gain);
+        }
+    }
+    for _ in 0..others {
+        pos.undo_null_move();
+    }
+    best_gain.saturating_sub(now)
+}
+
+/// The two-move search: the move whose best follow-up leaves the smallest sum of distances.
+pub fn shallow_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
+    let me = pos.side_to_move();
+    let salt = mix(seed ^ mix(pos.hash()));
+    let mut work = pos.clone();
+    let mut best: Option<((i32, i32, u64), Move)> = None;
+    let list = moves(pos);
+    for &m in list.moves() {
+        let Some((d_from, d_to, _)) = measures(pos, m) else {
+            continue;
+        };
+        work.make_move(m);
+        let value = after_own_move(&mut work, me);
+        work.undo_move(m);
+        let k = (value, d_from - d_to, mix(salt ^ u64::from(m.to_bits())));
+        if best.is_none_or(|(b, _)| k > b) {
+            best = Some((k, m));
+        }
+    }
+    best.map(|(_, m)| m)
+        .or_else(|| list.moves().first().copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::greedy::tests::{name_distance, split, start};
+    use super::super::greedy::Player;
+    use super::*;
+
+    /// `(d(from), d(to), straight length)` of a move, from its text and the tip's name alone.
+    fn text_measures(pos: &ChineseCheckers, m: Move) -> (i32, i32, i32) {
+        let tip = pos.target(pos.side_to_move()).tip().to_string();
+        let text = m.to_string();
+        let (a, b) = split(&text);
+        (
+            name_distance(a, &tip),
+            name_distance(b, &tip),
+            name_distance(a, b),
+        )
+    }
+
+    /// The largest key over the gaining moves (`None` when no move gains).
+    fn best_key(
+        pos: &ChineseCheckers,
+        key: impl Fn((i32, i32, i32)) -> (i32, i32),
+    ) -> Option<(i32, i32)> {
+        moves(pos)
+            .moves()
+            .iter()
+            .filter(|m| !m.is_pass())
+            .map(|&m| text_measures(pos, m))
+            .filter(|&(f, t, _)| f > t)
+            .map(key)
+            .max()
+    }
+
+    /// Plays games of every size, each seat a different rule, and checks every choice of the
+    /// three rules against a brute force over the move texts.
+    #[test]
+    fn choices_match_a_brute_force_over_the_move_texts() {
+        let rear = |(f, t, _): (i32, i32, i32)| (f, f - t);
+        let jump = |(f, t, l): (i32, i32, i32)| (l, f - t);
+        let mut fallbacks = 0;
+        for players in [2u8, 3, 4, 6] {
+            let mut p = start(players);
+            for ply in 0..300u64 {
+                if p.winner().is_some() {
+                    break;
+                }
+                let seed = u64::from(players) * 1000 + ply;
+                for (choice, key) in [
+                    (rear_choice(&p, seed), &rear as &dyn Fn(_) -> _),
+                    (jump_choice(&p, seed), &jump),
+                ] {
+                    let m = choice.expect("a move");
+                    match best_key(&p, key) {
+                        Some(best) => assert_eq!(key(text_measures(&p, m)), best, "{m}"),
+                        None => {
+                            fallbacks += 1;
+                            assert!(super::super::greedy::is_greedy(&p, m), "{m}");
+                        }
+                    }
+                }
+                // The shallow search: gain now plus the best gain of the next own move (none
+                // when nothing gains), the others frozen; a win is worth more than any gain.
+                let me = p.side_to_move();
+                let value = |m: Move| {
+                    let (f, t, _) = text_measures(&p, m);
+                    let mut q = p.clone();
+                    q.make_move(m);
+                    if q.winner() == Some(me) {
+                        return (i64::MAX, f - t);
+                    }
+                    for _ in 1..players {
+                        q.make_null_move();
+                    }
+                    let mut next = 0i64;
+                    for &n in moves(&q).moves().iter().filter(|n| !n.is_pass()) {
+                        let mut r = q.clone();
+                        r.make_move(n);
+                        let (f2, t2, _) = text_measures(&q, n);
+                        let g = if r.winner() == Some(me) {
+                            i64::MAX / 4
+                        } else {
+                            i64::from(f2 - t2)
+                        };
+                        next = next.max(g);
+                    }
+                    (next.saturating_add(i64::from(f - t)), f - t)
+                };
+                let m = shallow_choice(&p, seed).expect("a move");
+                if !m.is_pass() {
+                    let best = moves(&p)
+                        .moves()
+                        .iter()
+                        .filter(|m| !m.is_pass())
+                        .map(|&x| value(x))
+                        .max();
+                    assert_eq!(Some(value(m)), best, "{m}");
+                }
+                let mover = [Player::Rear, Player::Jump, Player::Shallow][(ply % 3) as usize];
+                p.make_move(mover.choice(&p, seed).expect("a move"));
+            }
+        }
+        assert!(fallbacks > 0, "no position without a gaining move was seen");
+    }
+
+    #[test]
+    fn each_rule_often_plays_a_move_greedy_would_not() {
+        // Three seats playing greedy moves; at each position every rule's choice is compared
+        // with the greedy rule (any tie seed).
+        let mut p = start(3);
+        let mut differ = [0u32; 3];
+        let mut positions = 0;
+        for ply in 0..120u64 {
+            if p.winner().is_some() {
+                break;
+            }
+            positions += 1;
+            for (i, player) in [Player::Rear, Player::Jump, Player::Shallow]
+                .iter()
+                .enumerate()
+            {
+                let m = player.choice(&p, ply).expect("a move");
+                if !super::super::greedy::is_greedy(&p, m) {
+                    differ[i] += 1;
+                }
+            }
+            p.make_move(super::super::greedy::greedy_choice(&p, ply).expect("a move"));
+        }
+        for (i, n) in differ.iter().enumerate() {
+            assert!(
+                *n * 5 >= positions,
+                "rule {i}: {n} of {positions} moves not greedy"
+            );
+        }
+        assert_eq!(Player::Search.choice(&p, 0), None);
+    }
+}
