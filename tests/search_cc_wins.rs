@@ -14,6 +14,7 @@ use sanqi::game::chinese_checkers::cells::cells_of;
 use sanqi::game::chinese_checkers::{Cell, CellSet, ChineseCheckers, Triangle};
 use sanqi::game::prelude::*;
 use sanqi::game::Outcome;
+use sanqi::search::multiplayer::PolicyPlayers;
 use sanqi::search::{SearchControl, SearchLimits, SearchOptions, SearchScore, Searcher};
 use support::cc_model::rank_text;
 use support::legal;
@@ -100,7 +101,11 @@ fn check(pos: &ChineseCheckers, want: u32, depth: u32) {
 
 /// [`check`] with the opponents seen playing their policy move (the hybrid's
 /// `SearchOptions::policy_players`).
-fn check_with(pos: &ChineseCheckers, want: u32, depth: u32, policy_players: Option<u8>) {
+fn check_with(pos: &ChineseCheckers, want: u32, depth: u32, modelled: Option<u8>) {
+    let policy_players = modelled.map(|modelled| PolicyPlayers {
+        modelled,
+        rule: [0; 8],
+    });
     let fen = pos.to_fen();
     assert_eq!(win_distance(pos, want), Some(want), "brute force on {fen}");
     let mut searcher = Searcher::new(16);
@@ -239,33 +244,54 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
     };
     // No moves yet: nobody was seen playing otherwise, so all are modelled (or, with
     // `Search Multiplayer Policy Prior` 0, none).
-    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    assert_eq!(
+        policy_players(&start, &texts, &config).map(|p| p.modelled),
+        Some(0b1111)
+    );
     // `param` at `value` for one judgement, then back to its default.
     let judged_with = |param: &Param, value: i64, texts: &[String]| {
         param.set(value).expect("in range");
-        let mask = policy_players(&start, texts, &config);
+        let mask = policy_players(&start, texts, &config).map(|p| p.modelled);
         param.reset();
         mask
     };
     assert_eq!(judged_with(&POLICY_PRIOR, 0, &texts), Some(0));
     // A player's first three moves (the opening) are not judged: still modelled.
     play(3, true, &mut texts);
-    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    assert_eq!(
+        policy_players(&start, &texts, &config).map(|p| p.modelled),
+        Some(0b1111)
+    );
     // Judging the opening too (`Search Multiplayer Policy Opening` 0): three misses.
     assert_eq!(judged_with(&POLICY_OPENING, 0, &texts), Some(0b1011));
     // One judged miss is allowed, two are not.
     play(1, true, &mut texts);
-    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    assert_eq!(
+        policy_players(&start, &texts, &config).map(|p| p.modelled),
+        Some(0b1111)
+    );
     play(1, true, &mut texts);
-    assert_eq!(policy_players(&start, &texts, &config), Some(0b1011));
+    assert_eq!(
+        policy_players(&start, &texts, &config).map(|p| p.modelled),
+        Some(0b1011)
+    );
     play(5, true, &mut texts);
-    assert_eq!(policy_players(&start, &texts, &config), Some(0b1011));
+    assert_eq!(
+        policy_players(&start, &texts, &config).map(|p| p.modelled),
+        Some(0b1011)
+    );
     // Six greedy moves: two of its last eight were not greedy.
     play(6, false, &mut texts);
-    assert_eq!(policy_players(&start, &texts, &config), Some(0b1011));
+    assert_eq!(
+        policy_players(&start, &texts, &config).map(|p| p.modelled),
+        Some(0b1011)
+    );
     // Seven: one miss is allowed.
     play(1, false, &mut texts);
-    assert_eq!(policy_players(&start, &texts, &config), Some(0b1111));
+    assert_eq!(
+        policy_players(&start, &texts, &config).map(|p| p.modelled),
+        Some(0b1111)
+    );
     // A move that is not legal: unknown.
     let mut bad = texts.clone();
     bad.push("a1a2".into());
@@ -276,4 +302,57 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
         policy_players(&two, &[], &ChineseCheckersConfig::default()),
         None
     );
+}
+
+/// The hybrid models each opponent by the rule that explains its moves: in a six-player game
+/// whose seats play greedy, rear piece first, longest jump first, the two-move search, greedy
+/// and their least greedy move, the first three are modelled by their own rule (0, 1, 2), the
+/// two-move search and the odd player are not modelled (it is no rule of the model), once their
+/// moves have been judged; and in the search the modelled seats' layer moves are those rules'.
+#[test]
+fn the_hybrid_models_each_opponent_by_its_own_rule() {
+    use sanqi::game::chinese_checkers::greedy::{greedy_key, Player};
+    use sanqi::game::chinese_checkers::ChineseCheckersConfig;
+    use sanqi::search::multiplayer::policy_players;
+    let _guard = ALGORITHM.lock();
+    let config = ChineseCheckersConfig {
+        players: 6,
+        ..ChineseCheckersConfig::default()
+    };
+    let start = ChineseCheckers::startpos(&config);
+    let seats = [
+        Some(Player::Greedy),
+        Some(Player::Rear),
+        Some(Player::Jump),
+        Some(Player::Shallow),
+        Some(Player::Greedy),
+        None,
+    ];
+    let mut pos = start.clone();
+    let mut texts: Vec<String> = Vec::new();
+    for round in 0..14u64 {
+        for (seat, rule) in seats.iter().enumerate() {
+            let m = match rule {
+                Some(r) => r.choice(&pos, round * 6 + seat as u64).expect("a move"),
+                None => legal(&pos)
+                    .into_iter()
+                    .min_by_key(|&m| greedy_key(&pos, m))
+                    .expect("a move"),
+            };
+            texts.push(pos.format_move(m, &config));
+            pos.make_move(m);
+            assert!(pos.outcome().is_none());
+        }
+    }
+    let found = policy_players(&start, &texts, &config).expect("legal moves");
+    assert_eq!(found.modelled, 0b01_0111, "{found:?}");
+    assert_eq!(&found.rule[..3], &[0, 1, 2], "{found:?}");
+    assert_eq!(found.rule[4], 0, "{found:?}");
+    // The rules' moves as the search's model plays them.
+    for (r, rule) in Player::MODELS.iter().enumerate() {
+        assert_eq!(pos.policy_move_of(r), rule.choice(&pos, 0));
+        let m = rule.choice(&pos, 5).expect("a move");
+        assert!(pos.is_policy_move_of(r, m), "{rule:?} {m}");
+    }
+    assert_eq!(pos.policy_move_of(Player::MODELS.len()), None);
 }

@@ -89,4 +89,23 @@ pub trait SearchHints: Rules {
     fn is_policy_move(&self, m: Self::Move) -> bool {
         self.policy_move() == Some(m)
     }
+    /// How many policies the multi-player search can model an opponent by (rule 0 is
+    /// [`SearchHints::policy_move`]; Chinese checkers: greedy, rear piece first, longest jump
+    /// first). The hybrid model gives each opponent the rule that best explains its recent
+    /// moves. Default: 1.
+    fn policy_rules(&self) -> usize {
+        1
+    }
+    /// The move of policy `rule` (`0..policy_rules()`). Default: the policy move for rule 0.
+    fn policy_move_of(&self, rule: usize) -> Option<Self::Move> {
+        if rule == 0 {
+            self.policy_move()
+        } else {
+            None
+        }
+    }
+    /// [`SearchHints::is_policy_move`] for policy `rule`. Default: rule 0's.
+    fn is_policy_move_of(&self, rule: usize, m: Self::Move) -> bool {
+        rule == 0 && self.is_policy_move(m)
+    }
 }

@@ -40,9 +40,10 @@ pub struct SearchOptions {
     /// Play weaker (`Skill Level`, `UCI_LimitStrength`); `None` is full strength.
     pub skill: Option<super::skill::Skill>,
     /// More than two players: the opponents seen playing their policy move in the game so far
-    /// (bit per seat, [`super::multiplayer::policy_players`]), for the hybrid opponent model;
+    /// (bit per seat) and the rule each plays by ([`super::multiplayer::policy_players`]), for
+    /// the hybrid opponent model;
     /// `None`: unknown.
-    pub policy_players: Option<u8>,
+    pub policy_players: Option<crate::search::multiplayer::PolicyPlayers>,
 }
 
 impl Default for SearchOptions {

@@ -97,20 +97,31 @@ crate::declare_params! {
 /// Default of [`OPPONENTS`]: the hybrid.
 const OPPONENTS_DEFAULT: i32 = 3;
 
+/// The opponents the hybrid models ([`OPPONENTS`] 3), and the policy rule each is modelled by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PolicyPlayers {
+    /// Bit `s`: seat `s` is modelled.
+    pub modelled: u8,
+    /// Seat `s`'s rule ([`SearchHints::policy_move_of`]; 0, the policy move, for a seat not
+    /// judged yet).
+    pub rule: [u8; 8],
+}
+
 /// The players (bit `s` for seat `s`) whose recent moves in a game were their
 /// [`SearchHints::policy_move`] (any move [`SearchHints::is_policy_move`] accepts) in all but at most
 /// [`POLICY_MISSES`] of their last [`POLICY_WINDOW`] moves, judged by replaying `moves` from
 /// `start`; a player's first [`POLICY_OPENING`] moves of the game are not judged, and a player
 /// with fewer judged moves is judged by those it made (none: modelled, unless [`POLICY_PRIOR`]
-/// is 0). The hybrid
-/// opponent model ([`OPPONENTS`] 3) lets exactly these play their policy move in the opponents'
-/// layer of best-reply search. Only the last moves of the game are looked at. `None` with two
+/// is 0). Where the game has several policies ([`SearchHints::policy_rules`]) each player is
+/// judged by each, and gets the one it missed least (the lowest-numbered of those tied). The
+/// hybrid opponent model ([`OPPONENTS`] 3) lets exactly these play their policy move in the opponents'
+/// layer of best-reply search, each by its rule. Only the last moves of the game are looked at. `None` with two
 /// players or fewer, or when a move of `moves` is not legal.
 pub fn policy_players<G: SearchHints + Notation>(
     start: &G,
     moves: &[String],
     config: &G::Config,
-) -> Option<u8> {
+) -> Option<PolicyPlayers> {
     let players = start.num_players();
     if players <= 2 {
         return None;
@@ -123,26 +134,34 @@ pub fn policy_players<G: SearchHints + Notation>(
     let mut pos = start.clone();
     let mut made = [0usize; 8];
     let mut seen = [0usize; 8];
-    let mut misses = [0usize; 8];
+    let rules = start.policy_rules().clamp(1, 8);
+    let mut misses = [[0usize; 8]; 8];
     for (i, text) in moves.iter().enumerate() {
         let m = pos.parse_move(text, config).ok()?;
         let s = pos.side_to_move() % 8;
         made[s] += 1;
         if i >= judged_from && made[s] > opening && pos.rule_outcome().is_none() {
             seen[s] += 1;
-            if !pos.is_policy_move(m) {
-                misses[s] += 1;
+            for (r, miss) in misses[s].iter_mut().enumerate().take(rules) {
+                if !pos.is_policy_move_of(r, m) {
+                    *miss += 1;
+                }
             }
         }
         pos.make_move(m);
     }
-    let mut mask = 0u8;
+    let mut found = PolicyPlayers::default();
     for s in 0..players.min(8) {
-        if (seen[s] > 0 && misses[s] <= allowed) || (seen[s] == 0 && prior) {
-            mask |= 1 << s;
+        let (fewest, rule) = (0..rules)
+            .map(|r| (misses[s][r], r))
+            .min()
+            .unwrap_or((0, 0));
+        if (seen[s] > 0 && fewest <= allowed) || (seen[s] == 0 && prior) {
+            found.modelled |= 1 << s;
+            found.rule[s] = if seen[s] > 0 { rule as u8 } else { 0 };
         }
     }
-    Some(mask)
+    Some(found)
 }
 
 /// How the opponents' layer of best-reply search is played ([`OPPONENTS`]).
@@ -181,6 +200,9 @@ pub(crate) struct Teams {
     /// move in the layer while the best reply is searched over the others (the hybrid,
     /// [`OPPONENTS`] 3); 0 for plain best-reply search.
     pub modelled: u8,
+    /// The policy rule of each seat ([`PolicyPlayers::rule`]; all 0, the policy move, unless
+    /// the hybrid judged otherwise).
+    pub rules: [u8; 8],
 }
 
 impl Teams {
@@ -191,6 +213,7 @@ impl Teams {
             brs: players > 2 && BRS.get() != 0,
             model: OpponentModel::BestReply,
             modelled: 0,
+            rules: [0; 8],
         }
     }
 
@@ -198,7 +221,7 @@ impl Teams {
     /// game can pass a turn ([`Rules::can_pass`]: [`Rules::make_null_move`] hands the move to the
     /// next player), paranoid otherwise. `policy_players` ([`policy_players`]) chooses the
     /// modelled opponents of the hybrid ([`OPPONENTS`] 3); unknown (`None`): all of them.
-    pub(crate) fn for_position<G: Rules>(root: &G, policy_players: Option<u8>) -> Self {
+    pub(crate) fn for_position<G: Rules>(root: &G, policy_players: Option<PolicyPlayers>) -> Self {
         let mut teams = Teams::new(root.side_to_move(), root.num_players());
         teams.brs = teams.brs && root.can_pass();
         let players = root.num_players().min(8);
@@ -207,7 +230,12 @@ impl Teams {
             1 => OpponentModel::Pass,
             2 => OpponentModel::Policy,
             3 => {
-                let modelled = policy_players.unwrap_or(u8::MAX) & opponents;
+                let known = policy_players.unwrap_or(PolicyPlayers {
+                    modelled: u8::MAX,
+                    rule: [0; 8],
+                });
+                teams.rules = known.rule;
+                let modelled = known.modelled & opponents;
                 if modelled == opponents {
                     OpponentModel::Policy
                 } else {
@@ -224,6 +252,18 @@ impl Teams {
     #[inline]
     pub(crate) fn is_modelled(&self, s: usize) -> bool {
         s < 8 && self.modelled & (1 << s) != 0
+    }
+
+    /// The policy rule seat `s` is modelled by ([`SearchHints::policy_move_of`]).
+    #[inline]
+    pub(crate) fn rule(&self, s: usize) -> usize {
+        usize::from(self.rules.get(s).copied().unwrap_or(0))
+    }
+
+    /// The modelled seat `s`'s move in `pos` (its policy rule's move).
+    #[inline]
+    pub(crate) fn policy_move<G: SearchHints>(&self, pos: &G) -> Option<G::Move> {
+        pos.policy_move_of(self.rule(pos.side_to_move()))
     }
 
     /// Whether `a` and `b` play on the same side.
@@ -244,7 +284,8 @@ impl Teams {
                 + 1
                 + 8 * u64::from(self.brs)
                 + 16 * self.model as u64
-                + 256 * u64::from(self.modelled))
+                + 256 * u64::from(self.modelled)
+                + 65536 * u64::from_le_bytes(self.rules).wrapping_mul(0xD6E8_FEB8_6659_FD93))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
@@ -296,7 +337,7 @@ fn layer_step<G: SearchHints>(
     let mv = match chosen {
         Some(c) if usize::from(c.passes) == at => Some(c.mv),
         _ if teams.is_modelled(pos.side_to_move()) && pos.rule_outcome().is_none() => {
-            pos.policy_move()
+            teams.policy_move(pos)
         }
         _ => None,
     };

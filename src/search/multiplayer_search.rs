@@ -362,7 +362,7 @@ impl<G: Searchable> Worker<'_, G> {
                 break;
             }
             let mv = if policy || self.teams.is_modelled(pos.side_to_move()) {
-                pos.policy_move()
+                self.teams.policy_move(pos)
             } else {
                 None
             };

@@ -212,7 +212,7 @@ struct MainPlan<M> {
     skill: Option<Skill>,
     salt: u64,
     policy: Option<M>,
-    policy_players: Option<u8>,
+    policy_players: Option<crate::search::multiplayer::PolicyPlayers>,
 }
 
 /// Where the main worker sends its events, its result and (when it ends) its thread state.
@@ -261,7 +261,7 @@ fn start_helpers<G: Searchable>(
     shared: &Arc<Shared>,
     position: &G,
     root_moves: &[G::Move],
-    policy_players: Option<u8>,
+    policy_players: Option<crate::search::multiplayer::PolicyPlayers>,
     state_tx: &mpsc::Sender<(usize, ThreadState)>,
 ) {
     for (i, slot) in states.iter_mut().enumerate().take(threads).skip(1) {

@@ -211,7 +211,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         state: &'a mut ThreadState,
         root: &G,
         root_moves: Vec<G::Move>,
-        policy_players: Option<u8>,
+        policy_players: Option<crate::search::multiplayer::PolicyPlayers>,
     ) -> Self {
         let teams = Teams::for_position(root, policy_players);
         let s = params::for_game::<G>().settings();

@@ -32,7 +32,7 @@ pub struct Session {
     banmoves: Vec<String>,
     /// The opponents seen playing their policy move in the moves of the last `position`
     /// command ([`crate::search::multiplayer::policy_players`]; `None`: unknown).
-    policy_players: Option<u8>,
+    policy_players: Option<crate::search::multiplayer::PolicyPlayers>,
     /// Whether a `position` command has set the position since the start or the last game change.
     position_given: bool,
     out: Output,

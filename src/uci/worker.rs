@@ -27,7 +27,7 @@ pub(crate) struct SearchJob {
     pub multipv: usize,
     pub skill: Option<crate::search::skill::Skill>,
     /// The opponents seen playing their policy move ([`SearchOptions::policy_players`]).
-    pub policy_players: Option<u8>,
+    pub policy_players: Option<crate::search::multiplayer::PolicyPlayers>,
     pub configs: GameConfigs,
     pub dialect: Dialect,
     /// `UCI_ShowWDL`.

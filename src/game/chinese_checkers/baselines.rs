@@ -17,7 +17,7 @@
 //! to a seeded hash of the position and the move (`CC Greedy Seed`), as in the greedy player.
 
 use super::distance::plain_distance;
-use super::greedy::{greedy_choice, mix};
+use super::greedy::{greedy_choice, is_greedy, mix, Player};
 use super::{ChineseCheckers, Move};
 use crate::game::Rules as _;
 use crate::game::{GameMove, MoveBuffer};
@@ -71,14 +71,46 @@ fn best_gaining(
     best.map(|(_, m)| m).or_else(|| greedy_choice(pos, seed))
 }
 
+/// The key of `rule` (rear or jump) for a gaining move, larger preferred.
+fn gaining_key(rule: Player, d_from: i32, d_to: i32, length: i32) -> (i32, i32) {
+    match rule {
+        Player::Jump => (length, d_from - d_to),
+        _ => (d_from, d_from - d_to),
+    }
+}
+
+/// Whether `m` is a move `rule` (greedy, rear or jump) may play here with some tie seed: a
+/// legal move of the rule's best key (for rear and jump the greedy rule's when no move gains).
+/// Always false for the search and the shallow search.
+pub fn is_rule_move(pos: &ChineseCheckers, rule: Player, m: Move) -> bool {
+    match rule {
+        Player::Greedy => return is_greedy(pos, m),
+        Player::Rear | Player::Jump => {}
+        Player::Search | Player::Shallow => return false,
+    }
+    let list = moves(pos);
+    if !list.moves().contains(&m) {
+        return false;
+    }
+    let key = |x: Move| {
+        measures(pos, x)
+            .filter(|&(f, t, _)| f > t)
+            .map(|(f, t, l)| gaining_key(rule, f, t, l))
+    };
+    match list.moves().iter().filter_map(|&x| key(x)).max() {
+        Some(best) => key(m) == Some(best),
+        None => is_greedy(pos, m),
+    }
+}
+
 /// Rear piece first: the rearmost piece that can gain, its largest gain.
 pub fn rear_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
-    best_gaining(pos, seed, |d_from, d_to, _| (d_from, d_from - d_to))
+    best_gaining(pos, seed, |f, t, l| gaining_key(Player::Rear, f, t, l))
 }
 
 /// Longest jump first: the gaining move of the longest straight distance, then the largest gain.
 pub fn jump_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
-    best_gaining(pos, seed, |d_from, d_to, length| (length, d_from - d_to))
+    best_gaining(pos, seed, |f, t, l| gaining_key(Player::Jump, f, t, l))
 }
 
 /// The sum of `d` over the pieces of seat `side`.
@@ -142,7 +174,6 @@ pub fn shallow_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::super::greedy::tests::{name_distance, split, start};
-    use super::super::greedy::Player;
     use super::*;
 
     /// `(d(from), d(to), straight length)` of a move, from its text and the tip's name alone.

@@ -46,6 +46,11 @@ impl Player {
         Player::Shallow,
     ];
 
+    /// The rules the multi-player search can model an opponent by, in its order of preference
+    /// (rule 0, greedy, is the policy move; see `SearchHints::policy_move_of`). The shallow
+    /// search is not among them: it costs a hundred move generations a call.
+    pub const MODELS: [Player; 3] = [Player::Greedy, Player::Rear, Player::Jump];
+
     /// The option value (`search`, `greedy`, `rear`, `jump` or `shallow`).
     pub fn name(self) -> &'static str {
         match self {

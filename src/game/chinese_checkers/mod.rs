@@ -573,6 +573,21 @@ impl SearchHints for ChineseCheckers {
         greedy::is_greedy(self, m)
     }
 
+    /// Greedy, rear piece first, longest jump first ([`greedy::Player::MODELS`]).
+    fn policy_rules(&self) -> usize {
+        greedy::Player::MODELS.len()
+    }
+
+    fn policy_move_of(&self, rule: usize) -> Option<Move> {
+        greedy::Player::MODELS.get(rule)?.choice(self, 0)
+    }
+
+    fn is_policy_move_of(&self, rule: usize, m: Move) -> bool {
+        greedy::Player::MODELS
+            .get(rule)
+            .is_some_and(|&r| baselines::is_rule_move(self, r, m))
+    }
+
     /// The rule player's move when `CC Player` is not `search` ([`greedy`], [`baselines`]).
     fn rule_move(&self, config: &ChineseCheckersConfig) -> Option<Move> {
         config.player.choice(self, config.greedy_seed)
