@@ -21,6 +21,11 @@ fn dir(name: &str) -> PathBuf {
 /// `zz99`, an illegal move), in game 2 B never answers its first `go` (a hang the referee would
 /// wait two minutes for).
 fn start_match(d: &Path, stdout: Stdio) -> Child {
+    start_rounds(d, stdout, 1)
+}
+
+/// [`start_match`] with `rounds` rounds (two games each; from game 3 on, the pattern repeats).
+fn start_rounds(d: &Path, stdout: Stdio, rounds: u32) -> Child {
     let engine = |name: &str, silent: &str| {
         format!(
             "--engine cmd=python3 name={name} arg={FAKE} arg=--ignore-quit arg=--always \
@@ -29,7 +34,7 @@ fn start_match(d: &Path, stdout: Stdio) -> Child {
         )
     };
     let line = format!(
-        "match --game chess {} {} --movetime 60000 --hang-grace 60000 --rounds 1 --pgn {}",
+        "match --game chess {} {} --movetime 60000 --hang-grace 60000 --rounds {rounds} --pgn {}",
         engine("A", "2"),
         engine("B", "1"),
         d.join("games.pgn").display()
@@ -100,7 +105,8 @@ fn assert_ended(runner: &mut Child, pids: [u32; 2], code: i32) {
 fn sigterm_and_sigint_to_the_runner_alone_end_its_engines() {
     for (sig, code) in [("TERM", 143), ("INT", 130)] {
         let d = dir(sig);
-        let mut runner = start_match(&d, Stdio::null());
+        // Games left in the queue must not be started once the runner is ending, nor counted.
+        let mut runner = start_rounds(&d, Stdio::piped(), 3);
         let pids = game_one_played(&d);
         assert!(pids.iter().all(|&p| running(p)));
         let sent = Command::new("kill")
@@ -117,6 +123,11 @@ fn sigterm_and_sigint_to_the_runner_alone_end_its_engines() {
         let pgn = std::fs::read_to_string(d.join("games.pgn")).unwrap();
         assert_eq!(games_in_pgn(&d), 1, "{pgn}");
         assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+        let mut out = String::new();
+        std::io::Read::read_to_string(runner.stdout.as_mut().unwrap(), &mut out).unwrap();
+        let counted: Vec<&str> = out.lines().filter(|l| l.starts_with("Score of")).collect();
+        assert_eq!(counted.len(), 1, "{out}");
+        assert!(counted[0].contains(" 1/6"), "{out}");
     }
 }
 

@@ -185,6 +185,12 @@ pub fn run_game_with_progress<G: Records + Evaluation>(
         drop(res_tx);
         let mut done = 0usize;
         while let Ok((index, result)) = res_rx.recv() {
+            // Once the runner is being ended (a signal, a closed stdout), the games that end
+            // now were cut short by its own kill of their engines: neither written nor counted.
+            if children::ending() {
+                stop.store(true, Ordering::Relaxed);
+                continue;
+            }
             let rec = match result {
                 Ok(r) => r,
                 Err(e) => {

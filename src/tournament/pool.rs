@@ -66,7 +66,8 @@ impl<G: Records> Worker<'_, G> {
     ) {
         let mut pool = Pool::new();
         while let Ok(game) = games.recv() {
-            if stop.load(Ordering::Relaxed) {
+            // Once the runner is being ended, no game is started (its engines would be refused).
+            if stop.load(Ordering::Relaxed) || super::children::ending() {
                 break;
             }
             let result = self.play(&mut pool, &game);
