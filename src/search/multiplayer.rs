@@ -33,7 +33,11 @@
 //! not counting its first [`POLICY_OPENING`] moves (3), and each player with no judged move yet
 //! ([`POLICY_PRIOR`]); in the layer those play their policy move, and the best reply is
 //! searched over the moves of the others ([`brs_moves`]; all modelled: as 2; none: plain best
-//! reply). Measured in docs/chinese-checkers.md, "Chinese checkers: against the greedy player".
+//! reply). A game may offer several policies ([`crate::game::SearchHints::policy_rules`];
+//! Chinese checkers: greedy, rear piece first, longest jump first): each player is judged by
+//! each and modelled by the one it missed least ([`PolicyPlayers`]). Measured in
+//! docs/chinese-checkers.md, "Chinese checkers: against the greedy player" and "Baseline
+//! players".
 //!
 //! Scores depend on who the root player is and on the algorithm, so the table key is salted
 //! with both. Null move, reverse futility, futility and late-move pruning are off with more
