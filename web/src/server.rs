@@ -664,15 +664,31 @@ mod tests {
         assert_eq!((app.game_count(), app.live_engines()), (0, 0));
     }
 
-    /// The fake engines of `dir` that are processes now (zombies included), from /proc.
+    /// The fake engines of `dir` that are processes now (zombies included), from /proc: the
+    /// children of this test process running the fake. Only direct children count: the fake
+    /// shell forks for `sleep`, and until that fork execs it carries the fake's command line
+    /// too (a CI run once sampled 4 processes for 3 engines so).
     fn processes_of(dir: &std::path::Path) -> usize {
         // With the separator: the fake engines' folders are numbered, and `...-1` must not
         // count the engines of another test's `...-10` to `...-19` (tests run in parallel).
         let needle = format!("{}/", dir.to_string_lossy());
+        let me = std::process::id().to_string();
         std::fs::read_dir("/proc")
             .unwrap()
-            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-            .filter(|c| String::from_utf8_lossy(c).contains(&needle))
+            .filter_map(|e| {
+                let path = e.ok()?.path();
+                let cmdline = std::fs::read(path.join("cmdline")).ok()?;
+                let stat = std::fs::read_to_string(path.join("stat")).ok()?;
+                // `pid (comm) state ppid ...`: the parent is the second field after the `)`.
+                let ppid = stat
+                    .rsplit_once(')')?
+                    .1
+                    .split_whitespace()
+                    .nth(1)?
+                    .to_string();
+                Some((cmdline, ppid))
+            })
+            .filter(|(c, ppid)| *ppid == me && String::from_utf8_lossy(c).contains(&needle))
             .count()
     }
 
