@@ -11,7 +11,9 @@ use std::sync::Mutex;
 mod support;
 
 use sanqi::game::chinese_checkers::cells::cells_of;
-use sanqi::game::chinese_checkers::{Cell, CellSet, ChineseCheckers, Triangle};
+use sanqi::game::chinese_checkers::{
+    Cell, CellSet, ChineseCheckers, ChineseCheckersConfig, Triangle,
+};
 use sanqi::game::prelude::*;
 use sanqi::game::Outcome;
 use sanqi::search::multiplayer::PolicyPlayers;
@@ -205,22 +207,36 @@ fn three_player_wins_in_one_and_two() {
     model.reset();
 }
 
+/// A Chinese-checkers start position for `players` and its setup.
+fn startpos(players: u8) -> (ChineseCheckersConfig, ChineseCheckers) {
+    let config = ChineseCheckersConfig {
+        players,
+        ..ChineseCheckersConfig::default()
+    };
+    let start = ChineseCheckers::startpos(&config);
+    (config, start)
+}
+
+/// The legal move of the smallest greedy key (the move a greedy player is least likely to make).
+fn least_greedy(pos: &ChineseCheckers) -> sanqi::game::chinese_checkers::Move {
+    use sanqi::game::chinese_checkers::greedy::greedy_key;
+    legal(pos)
+        .into_iter()
+        .min_by_key(|&m| greedy_key(pos, m))
+        .expect("a move")
+}
+
 /// The hybrid's judgement from a game's moves: a player whose last 8 moves were greedy but for
 /// at most one is modelled (its first three moves, the opening, are not judged); one that keeps
 /// playing other moves is not, until 8 greedy moves in a row (any tie seed) have left at most one
 /// of its other moves in the window.
 #[test]
 fn policy_players_are_those_whose_recent_moves_were_greedy() {
-    use sanqi::game::chinese_checkers::greedy::{greedy_choice, greedy_key};
-    use sanqi::game::chinese_checkers::ChineseCheckersConfig;
+    use sanqi::game::chinese_checkers::greedy::greedy_choice;
     use sanqi::search::multiplayer::{policy_players, POLICY_OPENING, POLICY_PRIOR};
     use sanqi::tune::Param;
     let _guard = ALGORITHM.lock();
-    let config = ChineseCheckersConfig {
-        players: 4,
-        ..ChineseCheckersConfig::default()
-    };
-    let start = ChineseCheckers::startpos(&config);
+    let (config, start) = startpos(4);
     let mut pos = start.clone();
     let mut texts: Vec<String> = Vec::new();
     // Seat 2 plays its least greedy move for `stubborn` rounds, then greedy moves like the rest.
@@ -229,10 +245,7 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
             for seat in 0..4 {
                 assert_eq!(pos.side_to_move(), seat);
                 let m = if seat == 2 && stubborn {
-                    legal(&pos)
-                        .into_iter()
-                        .min_by_key(|&m| greedy_key(&pos, m))
-                        .expect("a move")
+                    least_greedy(&pos)
                 } else {
                     greedy_choice(&pos, (round * 4 + seat) as u64).expect("a move")
                 };
@@ -308,18 +321,14 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
 /// whose seats play greedy, rear piece first, longest jump first, the two-move search, greedy
 /// and their least greedy move, the first three are modelled by their own rule (0, 1, 2), the
 /// two-move search and the odd player are not modelled (it is no rule of the model), once their
-/// moves have been judged; and in the search the modelled seats' layer moves are those rules'.
+/// moves have been judged; and each rule's policy move is that rule's move (the search's layer
+/// playing it: `search::multiplayer` unit tests).
 #[test]
 fn the_hybrid_models_each_opponent_by_its_own_rule() {
-    use sanqi::game::chinese_checkers::greedy::{greedy_key, Player};
-    use sanqi::game::chinese_checkers::ChineseCheckersConfig;
+    use sanqi::game::chinese_checkers::greedy::Player;
     use sanqi::search::multiplayer::policy_players;
     let _guard = ALGORITHM.lock();
-    let config = ChineseCheckersConfig {
-        players: 6,
-        ..ChineseCheckersConfig::default()
-    };
-    let start = ChineseCheckers::startpos(&config);
+    let (config, start) = startpos(6);
     let seats = [
         Some(Player::Greedy),
         Some(Player::Rear),
@@ -334,10 +343,7 @@ fn the_hybrid_models_each_opponent_by_its_own_rule() {
         for (seat, rule) in seats.iter().enumerate() {
             let m = match rule {
                 Some(r) => r.choice(&pos, round * 6 + seat as u64).expect("a move"),
-                None => legal(&pos)
-                    .into_iter()
-                    .min_by_key(|&m| greedy_key(&pos, m))
-                    .expect("a move"),
+                None => least_greedy(&pos),
             };
             texts.push(pos.format_move(m, &config));
             pos.make_move(m);

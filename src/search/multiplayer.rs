@@ -429,4 +429,60 @@ mod tests {
         assert_eq!(BRS.default == 1, MULTIPLAYER_ALGORITHM == "brs");
         assert!(MULTIPLAYER_ALGORITHM == "brs" || MULTIPLAYER_ALGORITHM == "paranoid");
     }
+
+    /// In the opponents' layer each modelled seat plays the move of its own rule, the others
+    /// pass (the hybrid with some opponents unmodelled).
+    #[test]
+    fn the_layer_plays_each_modelled_seat_by_its_rule() {
+        use crate::game::chinese_checkers::greedy::Player;
+        use crate::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+        let config = ChineseCheckersConfig {
+            players: 6,
+            ..ChineseCheckersConfig::default()
+        };
+        let mut pos = ChineseCheckers::startpos(&config);
+        for ply in 0..30 {
+            let m = Player::Jump.choice(&pos, ply).expect("a move");
+            pos.make_move(m);
+        }
+        assert_eq!(pos.side_to_move(), 0);
+        // Seat 1 greedy, 2 rear, 3 jump, 4 rear; seat 5 not modelled.
+        let known = PolicyPlayers {
+            modelled: 0b01_1110,
+            rule: [0, 0, 1, 2, 1, 0, 0, 0],
+        };
+        let teams = Teams::for_position(&pos, Some(known));
+        assert_eq!(teams.model, OpponentModel::BestReply);
+        let mut after_root = pos.clone();
+        let root_move = Player::Greedy.choice(&after_root, 0).expect("a move");
+        after_root.make_move(root_move);
+        let mut expected = after_root.clone();
+        let mut want = Vec::new();
+        for seat in 1..6usize {
+            let m = match seat {
+                5 => None,
+                _ => Player::MODELS[usize::from(known.rule[seat])].choice(&expected, 0),
+            };
+            match m {
+                Some(m) => expected.make_move(m),
+                None => expected.make_null_move(),
+            }
+            want.push(m);
+        }
+        let played = brs_make(&mut after_root, None, &teams);
+        assert_eq!(played.as_slice(), want.as_slice());
+        assert_eq!(after_root.hash(), expected.hash());
+        // Here the rules disagree: modelling every seat as greedy plays another layer.
+        let greedy = Teams::for_position(
+            &pos,
+            Some(PolicyPlayers {
+                rule: [0; 8],
+                ..known
+            }),
+        );
+        let mut other = pos.clone();
+        other.make_move(root_move);
+        let greedy_played = brs_make(&mut other, None, &greedy);
+        assert_ne!(greedy_played.as_slice(), want.as_slice());
+    }
 }
