@@ -520,7 +520,8 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
             .any(|l| l == "Search_Chess_RFP_Margin, int, 80, 10, 400, 19.50, 0.002"),
         "{spsa:?}"
     );
-    // One game's listing: its weights and its search parameters, nothing of the others.
+    // One game's listing: its weights, its search parameters and the time rule's, nothing of
+    // the other games.
     e.send("spsa xiangqi");
     e.send("isready");
     let (_, xiangqi) = e.expect_prefix("readyok", PROMPT);
@@ -530,10 +531,13 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     assert!(xiangqi
         .iter()
         .any(|l| l.starts_with("Xiangqi_Rook_MG, int, ")));
+    assert!(xiangqi
+        .iter()
+        .any(|l| l == "Search_Time_Moves_Left, int, 40, 15, 80, 3.25, 0.002"));
     assert!(
-        xiangqi
-            .iter()
-            .all(|l| l.starts_with("Xiangqi_") || l.starts_with("Search_Xiangqi_")),
+        xiangqi.iter().all(|l| l.starts_with("Xiangqi_")
+            || l.starts_with("Search_Xiangqi_")
+            || l.starts_with("Search_Time_")),
         "{xiangqi:?}"
     );
     e.send("spsa go");

@@ -22,6 +22,14 @@ pub fn game_params(kind: GameKind) -> Vec<&'static Param> {
         .collect()
 }
 
+/// What `spsa <game>` lists: the game's own parameters ([`game_params`]), then the time rule's,
+/// which every game's clock uses.
+pub fn spsa_params(kind: GameKind) -> Vec<&'static Param> {
+    let mut params = game_params(kind);
+    params.extend(super::time::PARAMS.iter().copied());
+    params
+}
+
 /// Every tunable parameter of the engine, in a fixed order: each game's weights and search
 /// parameters in registry order, then the search parameters every game shares.
 pub fn all_params() -> Vec<&'static Param> {

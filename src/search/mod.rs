@@ -58,9 +58,9 @@ pub use ordering::ThreadState;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
 /// The search parameters that serve every game (UCI spin options, `spsa`): the multi-player
-/// ones. Each game's own are [`params::for_game`].
+/// ones and the time rule's. Each game's own are [`params::for_game`].
 pub fn shared_params() -> impl Iterator<Item = &'static crate::tune::Param> {
-    multiplayer::PARAMS.iter().copied()
+    multiplayer::PARAMS.iter().chain(time::PARAMS).copied()
 }
 
 /// Score of a side that mates at once (mate in `n` plies scores `MATE - n`).

@@ -21,7 +21,7 @@ use super::multiplayer::Teams;
 use super::ordering::ThreadState;
 use super::pool::Pool;
 use super::skill::{Random, Skill, SKILL_LINES};
-use super::time::{soft_scale, TimeManager, Trend, SCALE_FROM_DEPTH};
+use super::time::{TimeManager, Trend, SCALE_FROM_DEPTH};
 use super::tt::{Bound, TranspositionTable};
 use super::worker::{millis_since, RootMove, Shared, Worker};
 use super::TB_WIN;
@@ -490,7 +490,9 @@ fn main_loop<G: Searchable>(
         }
         if shared.time_applies() {
             let scale = if lines == 1 && depth >= SCALE_FROM_DEPTH {
-                soft_scale(&trend(&worker.root_moves, &scores, stable_iterations))
+                shared
+                    .time
+                    .soft_scale(&trend(&worker.root_moves, &scores, stable_iterations))
             } else {
                 1.0
             };

@@ -28,9 +28,6 @@ use std::time::{Duration, Instant};
 
 use super::limits::SearchLimits;
 
-/// Moves a sudden-death clock is planned for.
-const SUDDEN_DEATH_MOVES: i64 = 40;
-
 /// The first completed depth after which the soft limit is scaled (shallower iterations say
 /// little about the position).
 pub const SCALE_FROM_DEPTH: u32 = 5;
@@ -38,6 +35,158 @@ pub const SCALE_FROM_DEPTH: u32 = 5;
 pub const MIN_SCALE: f64 = 0.4;
 /// The largest scale of the soft limit (the hard limit still caps the search).
 pub const MAX_SCALE: f64 = 2.5;
+
+crate::declare_params! {
+    /// The time rule's constants (UCI spin options, `spsa`); every value in their ranges keeps
+    /// the hard limit within the clock (the tests check the corners of the ranges).
+    pub static PARAMS;
+    /// Sudden death: the moves a clock is planned for.
+    pub MOVES_LEFT = "Search Time Moves Left", 40, 15, 80, 3;
+    /// Sudden death: the reserve never planned for, in percent of the increment (at most half
+    /// of the clock).
+    pub RESERVE = "Search Time Reserve", 300, 0, 600, 30;
+    /// Sudden death: the share of the increment added to the soft limit, in percent.
+    pub INCREMENT_SHARE = "Search Time Increment Share", 60, 20, 100, 5;
+    /// Sudden death: the largest soft limit, in percent of the clock.
+    pub SOFT_MAX = "Search Time Soft Max", 20, 8, 35, 2;
+    /// The hard limit in percent of the soft limit.
+    pub HARD_FACTOR = "Search Time Hard Factor", 300, 150, 500, 25;
+    /// The largest hard limit, in percent of the clock.
+    pub HARD_MAX = "Search Time Hard Max", 75, 50, 85, 3;
+    /// Best-move stability: the factor when the best move just changed, in percent.
+    pub STABILITY_BASE = "Search Time Stability Base", 140, 100, 200, 5;
+    /// Best-move stability: the factor's fall per stable iteration, in percent.
+    pub STABILITY_STEP = "Search Time Stability Step", 15, 0, 40, 2;
+    /// Best-move stability: the smallest factor, in percent.
+    pub STABILITY_MIN = "Search Time Stability Min", 75, 40, 100, 3;
+    /// Score drop: percent more time per 100 units the score fell (from -15 to 50 units).
+    pub SCORE_FACTOR = "Search Time Score Factor", 100, 0, 300, 10;
+    /// Node fraction `f` of the best move: the factor is `(base - f) x scale`, `base` in
+    /// percent.
+    pub NODE_BASE = "Search Time Node Base", 150, 110, 250, 5;
+    /// Node fraction: the `scale` of that factor, in percent.
+    pub NODE_SCALE = "Search Time Node Scale", 130, 50, 250, 8;
+}
+
+/// The time rule's constants, read from [`PARAMS`] once per search (or given whole by a test).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeRule {
+    /// [`MOVES_LEFT`].
+    pub moves_left: i64,
+    /// [`RESERVE`].
+    pub reserve: i64,
+    /// [`INCREMENT_SHARE`].
+    pub increment_share: i64,
+    /// [`SOFT_MAX`].
+    pub soft_max: i64,
+    /// [`HARD_FACTOR`].
+    pub hard_factor: i64,
+    /// [`HARD_MAX`].
+    pub hard_max: i64,
+    /// [`STABILITY_BASE`].
+    pub stability_base: i64,
+    /// [`STABILITY_STEP`].
+    pub stability_step: i64,
+    /// [`STABILITY_MIN`].
+    pub stability_min: i64,
+    /// [`SCORE_FACTOR`].
+    pub score_factor: i64,
+    /// [`NODE_BASE`].
+    pub node_base: i64,
+    /// [`NODE_SCALE`].
+    pub node_scale: i64,
+}
+
+impl TimeRule {
+    /// The rule from the parameters' `value` of each (in [`PARAMS`] order).
+    fn from_values(value: impl Fn(&crate::tune::Param) -> i32) -> TimeRule {
+        let v = |p: &crate::tune::Param| i64::from(value(p));
+        TimeRule {
+            moves_left: v(&MOVES_LEFT),
+            reserve: v(&RESERVE),
+            increment_share: v(&INCREMENT_SHARE),
+            soft_max: v(&SOFT_MAX),
+            hard_factor: v(&HARD_FACTOR),
+            hard_max: v(&HARD_MAX),
+            stability_base: v(&STABILITY_BASE),
+            stability_step: v(&STABILITY_STEP),
+            stability_min: v(&STABILITY_MIN),
+            score_factor: v(&SCORE_FACTOR),
+            node_base: v(&NODE_BASE),
+            node_scale: v(&NODE_SCALE),
+        }
+    }
+
+    /// The rule of the options as they are set now.
+    pub fn current() -> TimeRule {
+        TimeRule::from_values(|p| p.get())
+    }
+
+    /// The rule at the options' defaults.
+    pub fn defaults() -> TimeRule {
+        TimeRule::from_values(|p| p.default)
+    }
+
+    /// The factor on the soft limit for `trend`, the product of three (in the manner of
+    /// Stockfish and Ethereal), at the defaults:
+    /// - best-move stability: `max(0.75, 1.4 - 0.15 s)` for `s` stable iterations (1.4 when the
+    ///   move just changed, 0.8 after four, 0.75 from five on);
+    /// - score drop: `1 + drop / 100`, the drop clamped to -15..=50 (0.85 to 1.5);
+    /// - node fraction `f` of the best move: `(1.5 - f) * 1.3` (0.65 when it took every node,
+    ///   1.3 at half of them);
+    ///
+    /// clamped to [`MIN_SCALE`]..=[`MAX_SCALE`]. A pure function: the same trend gives the same
+    /// scale.
+    pub fn soft_scale(&self, trend: &Trend) -> f64 {
+        let pct = |v: i64| v as f64 / 100.0;
+        let stability = (pct(self.stability_base)
+            - pct(self.stability_step) * f64::from(trend.stable_iterations.min(10)))
+        .max(pct(self.stability_min));
+        let score =
+            1.0 + pct(self.score_factor) * f64::from(trend.score_drop.clamp(-15, 50)) / 100.0;
+        let fraction = if trend.root_nodes == 0 {
+            0.5
+        } else {
+            (trend.best_move_nodes as f64 / trend.root_nodes as f64).clamp(0.0, 1.0)
+        };
+        let nodes = (pct(self.node_base) - fraction) * pct(self.node_scale);
+        (stability * score * nodes).clamp(MIN_SCALE, MAX_SCALE)
+    }
+
+    /// The soft and hard limits in ms for a clock of `time_left` ms with `increment` ms per
+    /// move (see the module documentation).
+    pub fn clock_limits(
+        &self,
+        time_left: i64,
+        increment: i64,
+        movestogo: Option<u32>,
+        overhead: i64,
+    ) -> (i64, i64) {
+        let available = (time_left - overhead).max(1);
+        let soft = match movestogo {
+            Some(n) => {
+                let n = i64::from(n.clamp(1, 50));
+                if n == 1 {
+                    available * 4 / 5
+                } else {
+                    let reserve = (available / 4).min(2 * increment);
+                    ((available - reserve) / n + increment / 2).min(available / 2)
+                }
+            }
+            None => {
+                let reserve = (available / 2).min(self.reserve * increment / 100);
+                ((available - reserve) / self.moves_left.max(1)
+                    + increment * self.increment_share / 100)
+                    .min(available * self.soft_max / 100)
+            }
+        }
+        .max(1);
+        let hard = (self.hard_factor * soft / 100)
+            .min(available * self.hard_max.min(100) / 100)
+            .max(soft);
+        (soft, hard)
+    }
+}
 
 /// What the main search knows at the end of an iteration, for scaling the soft limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,57 +203,6 @@ pub struct Trend {
     pub root_nodes: u64,
 }
 
-/// The factor on the soft limit for `trend`, the product of three (in the manner of Stockfish
-/// and Ethereal):
-/// - best-move stability: `max(0.75, 1.4 - 0.15 s)` for `s` stable iterations (1.4 when the
-///   move just changed, 0.8 after four, 0.75 from five on);
-/// - score drop: `1 + drop / 100`, the drop clamped to -15..=50 (0.85 to 1.5);
-/// - node fraction `f` of the best move: `(1.5 - f) * 1.3` (0.65 when it took every node,
-///   1.3 at half of them);
-///
-/// clamped to [`MIN_SCALE`]..=[`MAX_SCALE`]. A pure function: the same trend gives the same
-/// scale.
-pub fn soft_scale(trend: &Trend) -> f64 {
-    let stability = (1.4 - 0.15 * f64::from(trend.stable_iterations.min(10))).max(0.75);
-    let score = 1.0 + f64::from(trend.score_drop.clamp(-15, 50)) / 100.0;
-    let fraction = if trend.root_nodes == 0 {
-        0.5
-    } else {
-        (trend.best_move_nodes as f64 / trend.root_nodes as f64).clamp(0.0, 1.0)
-    };
-    let nodes = (1.5 - fraction) * 1.3;
-    (stability * score * nodes).clamp(MIN_SCALE, MAX_SCALE)
-}
-
-/// The soft and hard limits in ms for a clock of `time_left` ms with `increment` ms per move
-/// (see the module documentation).
-pub fn clock_limits(
-    time_left: i64,
-    increment: i64,
-    movestogo: Option<u32>,
-    overhead: i64,
-) -> (i64, i64) {
-    let available = (time_left - overhead).max(1);
-    let soft = match movestogo {
-        Some(n) => {
-            let n = i64::from(n.clamp(1, 50));
-            if n == 1 {
-                available * 4 / 5
-            } else {
-                let reserve = (available / 4).min(2 * increment);
-                ((available - reserve) / n + increment / 2).min(available / 2)
-            }
-        }
-        None => {
-            let reserve = (available / 2).min(3 * increment);
-            ((available - reserve) / SUDDEN_DEATH_MOVES + increment * 3 / 5).min(available / 5)
-        }
-    }
-    .max(1);
-    let hard = (3 * soft).min(available * 3 / 4).max(soft);
-    (soft, hard)
-}
-
 /// The time limits of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
@@ -113,16 +211,23 @@ pub struct TimeManager {
     hard: Option<Duration>,
     /// Whether the soft limit comes from a clock (and not `movetime`), so it may be scaled.
     scalable: bool,
+    /// The time rule's constants as they were when the search started.
+    rule: TimeRule,
 }
 
 impl TimeManager {
     /// Limits for `limits`, counted from `start` (the start of `go`).
     pub fn new(limits: &SearchLimits, start: Instant) -> Self {
+        Self::with_rule(limits, start, TimeRule::current())
+    }
+
+    /// Limits for `limits` under the time rule `rule`.
+    pub fn with_rule(limits: &SearchLimits, start: Instant, rule: TimeRule) -> Self {
         let overhead = limits.move_overhead_ms as i64;
         let mut soft: Option<i64> = None;
         let mut hard: Option<i64> = None;
         if let Some(time_left) = limits.time_left_ms {
-            let (s, h) = clock_limits(
+            let (s, h) = rule.clock_limits(
                 time_left,
                 limits.increment_ms.max(0),
                 limits.movestogo,
@@ -142,7 +247,14 @@ impl TimeManager {
             soft: soft.map(ms),
             hard: hard.map(ms),
             scalable: limits.time_left_ms.is_some() && limits.movetime_ms.is_none(),
+            rule,
         }
+    }
+
+    /// The factor on the soft limit for `trend` under this search's rule
+    /// ([`TimeRule::soft_scale`]).
+    pub fn soft_scale(&self, trend: &Trend) -> f64 {
+        self.rule.soft_scale(trend)
     }
 
     /// When the search started.
@@ -218,7 +330,7 @@ mod tests {
         let mut left = Vec::new();
         for m in 0..moves {
             let to_go = movestogo.map(|n| n - m % n);
-            let (soft, hard) = clock_limits(time, inc, to_go, 10);
+            let (soft, hard) = TimeRule::defaults().clock_limits(time, inc, to_go, 10);
             time -= (soft * 6 / 5).min(hard) + 3;
             if time < 0 {
                 return None;
@@ -265,9 +377,203 @@ mod tests {
             assert!(left.iter().all(|&t| t > 0), "{base}+{inc} mtg {mtg:?}");
         }
         // A clock already below the overhead still gives a positive limit.
-        assert_eq!(clock_limits(5, 0, None, 10), (1, 1));
-        let (soft, hard) = clock_limits(60_000, 0, Some(1), 10);
+        assert_eq!(TimeRule::defaults().clock_limits(5, 0, None, 10), (1, 1));
+        let (soft, hard) = TimeRule::defaults().clock_limits(60_000, 0, Some(1), 10);
         assert!(soft > 40_000 && hard >= soft && hard <= 48_000);
+    }
+
+    /// The rule before its constants became options, written out as the reference the
+    /// defaults must reproduce.
+    fn reference_limits(
+        time_left: i64,
+        inc: i64,
+        movestogo: Option<u32>,
+        overhead: i64,
+    ) -> (i64, i64) {
+        let available = (time_left - overhead).max(1);
+        let soft = match movestogo {
+            Some(1) => available * 4 / 5,
+            Some(n) => {
+                let n = i64::from(n.min(50));
+                let reserve = (available / 4).min(2 * inc);
+                ((available - reserve) / n + inc / 2).min(available / 2)
+            }
+            None => {
+                let reserve = (available / 2).min(3 * inc);
+                ((available - reserve) / 40 + inc * 3 / 5).min(available / 5)
+            }
+        }
+        .max(1);
+        (soft, (3 * soft).min(available * 3 / 4).max(soft))
+    }
+
+    fn reference_scale(t: &Trend) -> f64 {
+        let stability = (1.4 - 0.15 * f64::from(t.stable_iterations.min(10))).max(0.75);
+        let score = 1.0 + f64::from(t.score_drop.clamp(-15, 50)) / 100.0;
+        let f = if t.root_nodes == 0 {
+            0.5
+        } else {
+            t.best_move_nodes as f64 / t.root_nodes as f64
+        };
+        (stability * score * (1.5 - f) * 1.3).clamp(MIN_SCALE, MAX_SCALE)
+    }
+
+    #[test]
+    fn the_defaults_are_the_rule_of_the_documentation() {
+        let rule = TimeRule::defaults();
+        for overhead in [0, 10, 100] {
+            for time in (1..30_000).step_by(97) {
+                for inc in [0, 10, 100, 1_000] {
+                    for mtg in [None, Some(1), Some(2), Some(17), Some(40), Some(90)] {
+                        assert_eq!(
+                            rule.clock_limits(time, inc, mtg, overhead),
+                            reference_limits(time, inc, mtg, overhead),
+                            "{time}+{inc} mtg {mtg:?} overhead {overhead}"
+                        );
+                    }
+                }
+            }
+        }
+        for stable in 0..12 {
+            for drop in [-100, -15, -3, 0, 7, 50, 300] {
+                for best in [0, 1, 250, 500, 999, 1000] {
+                    let t = trend(stable, drop, best);
+                    let (got, want) = (rule.soft_scale(&t), reference_scale(&t));
+                    assert!((got - want).abs() < 1e-9, "{t:?}: {got} {want}");
+                }
+            }
+        }
+    }
+
+    /// Every rule with each constant at the low or the high end of its range (all 4,096).
+    fn corner_rules() -> impl Iterator<Item = TimeRule> {
+        (0..1u32 << PARAMS.len()).map(|bits| {
+            TimeRule::from_values(|p| {
+                let i = PARAMS
+                    .iter()
+                    .position(|q| std::ptr::eq(*q, p))
+                    .expect("a parameter of the list");
+                if bits >> i & 1 == 0 {
+                    p.min
+                } else {
+                    p.max
+                }
+            })
+        })
+    }
+
+    #[test]
+    fn every_rule_within_the_ranges_keeps_the_hard_limit_on_the_clock() {
+        // What SPSA may try: the corners of the ranges (each constant acts monotonically).
+        for rule in corner_rules() {
+            for overhead in [0, 10, 100] {
+                for time in (overhead + 1..overhead + 3_000).step_by(211) {
+                    for inc in [0, 10, 100] {
+                        for mtg in [None, Some(1), Some(30)] {
+                            let (soft, hard) = rule.clock_limits(time, inc, mtg, overhead);
+                            assert!(
+                                soft >= 1 && soft <= hard && hard + overhead <= time,
+                                "{rule:?} {time}+{inc} {overhead}"
+                            );
+                        }
+                    }
+                }
+            }
+            // A whole game at 1+0.01 with the largest scale on every move and 3 ms of lag keeps
+            // at least half the Move Overhead of 10 ms on the clock (the defaults keep all of
+            // it: the test above).
+            let mut time = 1_000;
+            for _ in 0..150 {
+                let (soft, hard) = rule.clock_limits(time, 10, None, 10);
+                time -= ((soft as f64 * MAX_SCALE) as i64 * 6 / 5).min(hard) + 3;
+                assert!(time > 5, "{rule:?}: {time} ms left");
+                time += 10;
+            }
+            for stable in [0, 3, 10] {
+                for drop in [-15, 0, 50] {
+                    let s = rule.soft_scale(&trend(stable, drop, 500));
+                    assert!((MIN_SCALE..=MAX_SCALE).contains(&s), "{rule:?}: {s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_constant_moves_the_limits_its_way() {
+        let base = TimeRule::defaults();
+        let limits = |r: TimeRule| r.clock_limits(10_000, 100, None, 10);
+        let (soft, hard) = limits(base);
+        let more_moves = TimeRule {
+            moves_left: 60,
+            ..base
+        };
+        assert!(limits(more_moves).0 < soft);
+        let more_reserve = TimeRule {
+            reserve: 600,
+            ..base
+        };
+        assert!(limits(more_reserve).0 < soft);
+        let more_increment = TimeRule {
+            increment_share: 100,
+            ..base
+        };
+        assert!(limits(more_increment).0 > soft);
+        let low_cap = TimeRule {
+            soft_max: 1,
+            ..base
+        };
+        assert_eq!(limits(low_cap).0, 99);
+        let harder = TimeRule {
+            hard_factor: 500,
+            ..base
+        };
+        assert!(limits(harder).1 > hard);
+        let t = trend(2, 10, 600);
+        let scale = base.soft_scale(&t);
+        for (rule, more) in [
+            (
+                TimeRule {
+                    stability_base: 160,
+                    ..base
+                },
+                true,
+            ),
+            (
+                TimeRule {
+                    stability_step: 30,
+                    ..base
+                },
+                false,
+            ),
+            (
+                TimeRule {
+                    score_factor: 200,
+                    ..base
+                },
+                true,
+            ),
+            (
+                TimeRule {
+                    node_base: 170,
+                    ..base
+                },
+                true,
+            ),
+            (
+                TimeRule {
+                    node_scale: 100,
+                    ..base
+                },
+                false,
+            ),
+        ] {
+            assert_eq!(rule.soft_scale(&t) > scale, more, "{rule:?}");
+        }
+        let floor = TimeRule {
+            stability_min: 95,
+            ..base
+        };
+        assert!(floor.soft_scale(&trend(10, 0, 500)) > base.soft_scale(&trend(10, 0, 500)));
     }
 
     /// A trend with the best move stable for `stable` iterations, the score `drop` lower and
@@ -293,8 +599,8 @@ mod tests {
 
     #[test]
     fn a_stable_best_move_ends_the_search_earlier_than_a_changing_one() {
-        let stable = soft_scale(&trend(6, 0, 700));
-        let changed = soft_scale(&trend(0, 0, 700));
+        let stable = TimeRule::defaults().soft_scale(&trend(6, 0, 700));
+        let changed = TimeRule::defaults().soft_scale(&trend(0, 0, 700));
         assert!(stable < 0.9, "{stable}");
         assert!(changed > 1.3, "{changed}");
         // The decision at one elapsed time: the stable search stops, the changing one goes on.
@@ -305,29 +611,31 @@ mod tests {
         assert!(tm.stop_iterating_at(elapsed, last, stable));
         assert!(!tm.stop_iterating_at(elapsed, last, changed));
         // More stable iterations never give more time, down to the floor.
-        let scales: Vec<f64> = (0..12).map(|s| soft_scale(&trend(s, 0, 500))).collect();
+        let scales: Vec<f64> = (0..12)
+            .map(|s| TimeRule::defaults().soft_scale(&trend(s, 0, 500)))
+            .collect();
         assert!(scales.windows(2).all(|w| w[1] <= w[0]), "{scales:?}");
         assert_eq!(scales[5], scales[11]);
     }
 
     #[test]
     fn a_score_drop_and_spread_nodes_give_more_time() {
-        let base = soft_scale(&trend(3, 0, 500));
-        assert!(soft_scale(&trend(3, 30, 500)) > base);
-        assert!(soft_scale(&trend(3, -30, 500)) < base);
+        let base = TimeRule::defaults().soft_scale(&trend(3, 0, 500));
+        assert!(TimeRule::defaults().soft_scale(&trend(3, 30, 500)) > base);
+        assert!(TimeRule::defaults().soft_scale(&trend(3, -30, 500)) < base);
         // The drop counts up to 50 units, a rise up to 15.
         assert_eq!(
-            soft_scale(&trend(3, 50, 500)),
-            soft_scale(&trend(3, 400, 500))
+            TimeRule::defaults().soft_scale(&trend(3, 50, 500)),
+            TimeRule::defaults().soft_scale(&trend(3, 400, 500))
         );
         assert_eq!(
-            soft_scale(&trend(3, -15, 500)),
-            soft_scale(&trend(3, -400, 500))
+            TimeRule::defaults().soft_scale(&trend(3, -15, 500)),
+            TimeRule::defaults().soft_scale(&trend(3, -400, 500))
         );
         // The more nodes the best move took, the earlier the search ends.
         let by_fraction: Vec<f64> = [100, 300, 500, 700, 900, 1000]
             .iter()
-            .map(|&b| soft_scale(&trend(3, 0, b)))
+            .map(|&b| TimeRule::defaults().soft_scale(&trend(3, 0, b)))
             .collect();
         assert!(
             by_fraction.windows(2).all(|w| w[1] < w[0]),
@@ -339,7 +647,10 @@ mod tests {
             best_move_nodes: 0,
             ..trend(3, 0, 0)
         };
-        assert_eq!(soft_scale(&none), soft_scale(&trend(3, 0, 500)));
+        assert_eq!(
+            TimeRule::defaults().soft_scale(&none),
+            TimeRule::defaults().soft_scale(&trend(3, 0, 500))
+        );
     }
 
     #[test]
@@ -348,9 +659,9 @@ mod tests {
             for drop in [-1000, -10, 0, 10, 1000] {
                 for best in [0, 1, 500, 1000] {
                     let t = trend(stable, drop, best);
-                    let s = soft_scale(&t);
+                    let s = TimeRule::defaults().soft_scale(&t);
                     assert!((MIN_SCALE..=MAX_SCALE).contains(&s), "{t:?}: {s}");
-                    assert_eq!(s.to_bits(), soft_scale(&t).to_bits());
+                    assert_eq!(s.to_bits(), TimeRule::defaults().soft_scale(&t).to_bits());
                 }
             }
         }
@@ -415,7 +726,7 @@ mod tests {
         let mut time = base;
         let mut lowest = base;
         for m in 0..moves {
-            let (soft, hard) = clock_limits(time, inc, None, overhead);
+            let (soft, hard) = TimeRule::defaults().clock_limits(time, inc, None, overhead);
             let scaled = (soft as f64 * scale(m).clamp(MIN_SCALE, MAX_SCALE)) as i64;
             time -= (scaled * 6 / 5).min(hard) + lag;
             if time < 0 {
@@ -451,7 +762,7 @@ mod tests {
         for overhead in [0, 10, 30, 100, 1_000] {
             for time in (overhead + 1..overhead + 5_000).step_by(13) {
                 for inc in [0, 10, 100] {
-                    let (soft, hard) = clock_limits(time, inc, None, overhead);
+                    let (soft, hard) = TimeRule::defaults().clock_limits(time, inc, None, overhead);
                     assert!(
                         soft <= hard && hard + overhead <= time,
                         "{time}+{inc} {overhead}"

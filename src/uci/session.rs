@@ -20,7 +20,7 @@ use super::worker::{Job, SearchJob, SearchThread};
 use super::{AUTHOR, NAME};
 use crate::game::registry::UCCI_GAME;
 use crate::game::{with_game, AnyGame, GameKind, SetupInfo};
-use crate::search::catalog::{all_params, find_param, game_params};
+use crate::search::catalog::{all_params, find_param, spsa_params};
 use crate::search::SearchLimits;
 use crate::tune::OptionType;
 
@@ -233,7 +233,7 @@ impl Session {
             Command::Spsa { game } => {
                 let params = match game.as_deref().map(GameKind::from_name) {
                     None => all_params(),
-                    Some(Some(kind)) => game_params(kind),
+                    Some(Some(kind)) => spsa_params(kind),
                     Some(None) => {
                         let known = GameKind::NAMES.join(", ");
                         self.error(format!("spsa: unknown game (known: {known})"));
