@@ -38,6 +38,8 @@ fn usage() -> String {
                                           self-play training data (sanqi datagen --help)
   sanqi tune --game <game> --data FILE [options]
                                           Texel tuning of the evaluation weights (sanqi tune --help)
+  sanqi tune-spsa --params FILE --iterations N --game <game> --engine cmd=... [match options]
+                                          SPSA tuning of options by self-play (sanqi tune-spsa --help)
   sanqi --version | --help",
     );
     text
@@ -64,6 +66,7 @@ pub fn main(args: &[String]) -> ExitCode {
         Some("match") => crate::tournament::main(&args[1..]),
         Some("datagen") => crate::datagen::main(&args[1..]),
         Some("tune") => crate::texel::main(&args[1..]),
+        Some("tune-spsa") => crate::tournament::spsa::main(&args[1..]),
         Some("--version") | Some("-V") => {
             println!("{}", crate::uci::NAME);
             ExitCode::SUCCESS

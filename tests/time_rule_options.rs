@@ -2,6 +2,8 @@
 //! name) changes the limits of the next search. A test binary of its own, since the options
 //! are process-wide.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::time::{Duration, Instant};
 
 use sanqi::search::catalog::find_param;

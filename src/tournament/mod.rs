@@ -37,6 +37,7 @@ pub mod record;
 pub mod referee;
 pub mod report;
 pub mod schedule;
+pub mod spsa;
 pub mod stats;
 pub mod timecontrol;
 
