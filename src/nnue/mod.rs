@@ -37,7 +37,11 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Once};
 
+use arrayvec::ArrayVec;
 use parking_lot::RwLock;
+
+mod simd;
+pub use simd::{scalar, Kernel};
 
 /// Quantisation scale of the feature transformer (and the clamp of the activation).
 pub const QA: i32 = 255;
@@ -226,7 +230,10 @@ impl Network {
     /// each (`psqt_us`, `psqt_them`).
     pub fn output(&self, us: &[i16], them: &[i16], psqt_us: i32, psqt_them: i32) -> i32 {
         let h = self.hidden;
-        let sum = screlu_dot(us, &self.out_weights[..h]) + screlu_dot(them, &self.out_weights[h..]);
+        let k = Kernel::current();
+        let sum = k
+            .screlu_dot(us, &self.out_weights[..h])
+            .wrapping_add(k.screlu_dot(them, &self.out_weights[h..]));
         let psqt = (i64::from(psqt_us) - i64::from(psqt_them)) / 2;
         // `sum` is at scale QA * QA * QB: one QA goes, the bias joins at QA * QB.
         // Rounded down (not towards zero), so that moving the bias moves every value alike.
@@ -235,23 +242,6 @@ impl Network {
         v.div_euclid(i64::from(QA * QB))
             .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
-}
-
-/// `sum(clamp(a, 0, QA)^2 * w)`, written so that it autovectorises (16 lanes at a time);
-/// `i32` fits every sum of a trained (clipped) network.
-#[inline]
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
-    let mut lanes = [0i32; 16];
-    for (a, w) in acc.chunks_exact(16).zip(weights.chunks_exact(16)) {
-        for i in 0..16 {
-            let c = i32::from(a[i]).clamp(0, QA);
-            // c * w fits in i16 for clipped weights; the product with c fits in i32.
-            // Wrapping: a hostile `EvalFile` with unclipped weights gives a wrong value, never a
-            // panic (c * w * c itself fits: 255 * 32767 * 255 < 2^31).
-            lanes[i] = lanes[i].wrapping_add(c * i32::from(w[i]) * c);
-        }
-    }
-    lanes.iter().fold(0i32, |a, &b| a.wrapping_add(b))
 }
 
 /// Whether the games with a network evaluate with it (`Use NNUE`); off, they use their
@@ -382,10 +372,11 @@ impl AccumulatorStack {
         data.extend_from_slice(&net.ft_bias);
         data.extend_from_slice(&net.ft_bias);
         let mut sums = [0i32; 2];
+        let k = Kernel::current();
         for f in active {
             let (p0, p1) = data.split_at_mut(h);
-            add_row(p0, net.row(f[0]));
-            add_row(p1, net.row(f[1]));
+            k.update(p0, &[net.row(f[0])], &[]);
+            k.update(p1, &[net.row(f[1])], &[]);
             sums[0] = sums[0].wrapping_add(net.psqt[f[0]]);
             sums[1] = sums[1].wrapping_add(net.psqt[f[1]]);
         }
@@ -411,17 +402,31 @@ impl AccumulatorStack {
         self.data.extend_from_within(len - 2 * h..);
         let top = &mut self.data[len..];
         let (p0, p1) = top.split_at_mut(h);
+        let net = &self.net;
+        // One pass over each perspective's accumulator for all the rows of a move (at most 2
+        // added and 2 removed features); longer lists, one pass a row.
+        let k = Kernel::current();
+        for (p, acc) in [(0, &mut *p0), (1, &mut *p1)] {
+            if added.len() <= 4 && removed.len() <= 4 {
+                let add: ArrayVec<&[i16], 4> = added.iter().map(|f| net.row(f[p])).collect();
+                let sub: ArrayVec<&[i16], 4> = removed.iter().map(|f| net.row(f[p])).collect();
+                k.update(acc, &add, &sub);
+            } else {
+                for f in added {
+                    k.update(acc, &[net.row(f[p])], &[]);
+                }
+                for f in removed {
+                    k.update(acc, &[], &[net.row(f[p])]);
+                }
+            }
+        }
         let mut sums = self.psqt.last().copied().unwrap_or_default();
-        let psqt = &self.net.psqt;
+        let psqt = &net.psqt;
         for f in added {
-            add_row(p0, self.net.row(f[0]));
-            add_row(p1, self.net.row(f[1]));
             sums[0] = sums[0].wrapping_add(psqt[f[0]]);
             sums[1] = sums[1].wrapping_add(psqt[f[1]]);
         }
         for f in removed {
-            sub_row(p0, self.net.row(f[0]));
-            sub_row(p1, self.net.row(f[1]));
             sums[0] = sums[0].wrapping_sub(psqt[f[0]]);
             sums[1] = sums[1].wrapping_sub(psqt[f[1]]);
         }
@@ -477,20 +482,6 @@ pub fn evaluate_from_scratch(
     stm: usize,
 ) -> i32 {
     AccumulatorStack::new(Arc::clone(net), active).evaluate(stm)
-}
-
-#[inline(always)]
-fn add_row(acc: &mut [i16], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
-    }
-}
-
-#[inline(always)]
-fn sub_row(acc: &mut [i16], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,297 @@
+//! The network's two inner loops, vectorised by hand where the compiler cannot do it alone:
+//! the accumulator update (add and subtract feature rows, `i16` lanes that wrap) and the
+//! output's dot product (`clamp(a, 0, QA)^2 * w` summed in `i32`). The release build targets
+//! plain x86-64 (SSE2), where the product's 32-bit multiplies have no single instruction; AVX2
+//! has them and twice the width. Whether the processor has AVX2 is found once, at run time
+//! ([`Kernel::detect`]); without it (or off x86-64) the scalar loops run. Both paths give the
+//! same bits for every input: the lanes wrap as the scalar `wrapping_*` calls do, and each
+//! product is computed exactly in `i32` before the wrapping sum (tests below compare them on
+//! random and extreme values).
+
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use super::QA;
+
+/// Which code the inner loops run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Plain Rust loops (the compiler vectorises them for the build's target).
+    Scalar,
+    /// AVX2 intrinsics (x86-64 with AVX2 only).
+    Avx2,
+}
+
+/// 0: not detected yet, 1: scalar, 2: AVX2.
+static KERNEL: AtomicU8 = AtomicU8::new(0);
+
+impl Kernel {
+    /// The best kernel this processor runs, unless the environment variable
+    /// `SANQI_NNUE_KERNEL` is `scalar` (to compare the two, or to rule the vectorised code out).
+    pub fn detect() -> Kernel {
+        if std::env::var("SANQI_NNUE_KERNEL").is_ok_and(|v| v.eq_ignore_ascii_case("scalar")) {
+            return Kernel::Scalar;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Kernel::Avx2;
+            }
+        }
+        Kernel::Scalar
+    }
+
+    /// The kernel in use: the detected one, found on first use.
+    #[inline(always)]
+    pub fn current() -> Kernel {
+        match KERNEL.load(Relaxed) {
+            1 => Kernel::Scalar,
+            2 => Kernel::Avx2,
+            _ => {
+                let k = Kernel::detect();
+                KERNEL.store(if k == Kernel::Avx2 { 2 } else { 1 }, Relaxed);
+                k
+            }
+        }
+    }
+
+    /// The kernels this processor can run (for tests and benches that compare them).
+    pub fn available() -> Vec<Kernel> {
+        let mut v = vec![Kernel::Scalar];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            v.push(Kernel::Avx2);
+        }
+        v
+    }
+
+    /// `acc += sum(add) - sum(sub)` lane by lane, wrapping; every row as long as `acc`, whose
+    /// length is a multiple of 16.
+    #[inline(always)]
+    pub fn update(self, acc: &mut [i16], add: &[&[i16]], sub: &[&[i16]]) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 if acc.len() % 16 == 0 => {
+                // SAFETY: `Avx2` is only chosen when the processor has AVX2 (`detect`), and
+                // `avx2::update` checks every slice's length before it reads or writes.
+                unsafe { avx2::update(acc, add, sub) }
+            }
+            _ => scalar::update(acc, add, sub),
+        }
+    }
+
+    /// `sum(clamp(acc[i], 0, QA)^2 * w[i])`, the sum wrapping in `i32`; both as long, a
+    /// multiple of 16.
+    #[inline(always)]
+    pub fn screlu_dot(self, acc: &[i16], weights: &[i16]) -> i32 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 if acc.len() == weights.len() && acc.len() % 16 == 0 => {
+                // SAFETY: as in `update`: AVX2 is present, and the lengths were checked.
+                unsafe { avx2::screlu_dot(acc, weights) }
+            }
+            _ => scalar::screlu_dot(acc, weights),
+        }
+    }
+}
+
+/// The reference loops.
+pub mod scalar {
+    use super::QA;
+
+    /// See [`super::Kernel::update`].
+    #[inline(always)]
+    pub fn update(acc: &mut [i16], add: &[&[i16]], sub: &[&[i16]]) {
+        for row in add {
+            for (a, w) in acc.iter_mut().zip(row.iter()) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        for row in sub {
+            for (a, w) in acc.iter_mut().zip(row.iter()) {
+                *a = a.wrapping_sub(*w);
+            }
+        }
+    }
+
+    /// See [`super::Kernel::screlu_dot`]: 16 lanes at a time so that it autovectorises.
+    #[inline(always)]
+    pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+        let mut lanes = [0i32; 16];
+        for (a, w) in acc.chunks_exact(16).zip(weights.chunks_exact(16)) {
+            for i in 0..16 {
+                let c = i32::from(a[i]).clamp(0, QA);
+                // c * c * w fits in i32 for any i16 w (255 * 255 * 32768 < 2^31); only the
+                // sum may wrap, for a hostile network's weights.
+                lanes[i] = lanes[i].wrapping_add(c * c * i32::from(w[i]));
+            }
+        }
+        lanes.iter().fold(0i32, |a, &b| a.wrapping_add(b))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    use super::QA;
+
+    /// See [`super::Kernel::update`]; rows shorter than `acc` leave it unchanged.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update(acc: &mut [i16], add: &[&[i16]], sub: &[&[i16]]) {
+        let n = acc.len();
+        if n % 16 != 0 || add.iter().chain(sub).any(|r| r.len() < n) {
+            return super::scalar::update(acc, add, sub);
+        }
+        let mut i = 0;
+        while i < n {
+            // SAFETY: i + 16 <= n and every row has at least n lanes (checked above); the
+            // loads and stores are unaligned.
+            unsafe {
+                let mut v = _mm256_loadu_si256(acc.as_ptr().add(i).cast());
+                for row in add {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                }
+                for row in sub {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                }
+                _mm256_storeu_si256(acc.as_mut_ptr().add(i).cast(), v);
+            }
+            i += 16;
+        }
+    }
+
+    /// See [`super::Kernel::screlu_dot`]: 16 accumulator lanes clamped as `i16`, widened to
+    /// `i32` 8 at a time, `c * c` then `* w` with 32-bit multiplies (exact, as in the scalar
+    /// loop), summed with wrapping 32-bit adds.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+        let n = acc.len();
+        if n % 16 != 0 || weights.len() != n {
+            return super::scalar::screlu_dot(acc, weights);
+        }
+        let zero = _mm256_setzero_si256();
+        let qa = _mm256_set1_epi16(QA as i16);
+        let mut sum = _mm256_setzero_si256();
+        let mut i = 0;
+        while i < n {
+            // SAFETY: i + 16 <= n for both slices (checked above); unaligned loads.
+            let (a, w) = unsafe {
+                (
+                    _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
+                    _mm256_loadu_si256(weights.as_ptr().add(i).cast()),
+                )
+            };
+            let c = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+            for half in [_mm256_castsi256_si128(c), _mm256_extracti128_si256::<1>(c)]
+                .into_iter()
+                .zip([_mm256_castsi256_si128(w), _mm256_extracti128_si256::<1>(w)])
+            {
+                let c32 = _mm256_cvtepi16_epi32(half.0);
+                let w32 = _mm256_cvtepi16_epi32(half.1);
+                let term = _mm256_mullo_epi32(_mm256_mullo_epi32(c32, c32), w32);
+                sum = _mm256_add_epi32(sum, term);
+            }
+            i += 16;
+        }
+        let folded = _mm_add_epi32(
+            _mm256_castsi256_si128(sum),
+            _mm256_extracti128_si256::<1>(sum),
+        );
+        let pairs = _mm_add_epi32(folded, _mm_shuffle_epi32::<0b01_00_11_10>(folded));
+        let one = _mm_add_epi32(pairs, _mm_shuffle_epi32::<0b10_11_00_01>(pairs));
+        _mm_cvtsi128_si32(one)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random `i16`s from a seed (SplitMix64).
+    fn random(seed: u64, n: usize, lo: i16, hi: i16) -> Vec<i16> {
+        let mut s = seed;
+        let span = i64::from(hi) - i64::from(lo) + 1;
+        (0..n)
+            .map(|_| {
+                let r = crate::splitmix::next(&mut s) % span as u64;
+                (i64::from(lo) + r as i64) as i16
+            })
+            .collect()
+    }
+
+    /// Values at and around the ends of the range and of the clamp.
+    fn edges(n: usize) -> Vec<i16> {
+        let e = [i16::MIN, -1, 0, 1, 254, 255, 256, i16::MAX, -255, 127, -128];
+        (0..n).map(|i| e[i % e.len()]).collect()
+    }
+
+    #[test]
+    fn every_kernel_gives_the_scalar_bits() {
+        let kernels = Kernel::available();
+        if !kernels.contains(&Kernel::Avx2) {
+            eprintln!("no AVX2 here: only the scalar kernel is checked");
+        }
+        for (seed, n) in [(1u64, 16usize), (2, 64), (3, 128), (4, 256), (5, 1024)] {
+            let mut cases = vec![
+                (random(seed, n, -400, 400), random(seed + 9, n, -127, 127)),
+                (
+                    random(seed, n, i16::MIN, i16::MAX),
+                    random(seed + 9, n, i16::MIN, i16::MAX),
+                ),
+                (edges(n), edges(n + 3)[3..].to_vec()),
+            ];
+            cases.push((vec![QA as i16; n], vec![i16::MAX; n]));
+            cases.push((vec![QA as i16; n], vec![i16::MIN; n]));
+            for (acc, w) in &cases {
+                let want = scalar::screlu_dot(acc, w);
+                for k in &kernels {
+                    assert_eq!(k.screlu_dot(acc, w), want, "{k:?} n {n}");
+                }
+                let rows: Vec<Vec<i16>> = (0..4)
+                    .map(|r| random(seed * 31 + r, n, i16::MIN, i16::MAX))
+                    .collect();
+                for (adds, subs) in [(1, 1), (1, 2), (2, 2), (0, 1), (2, 0)] {
+                    let add: Vec<&[i16]> = rows[..adds].iter().map(Vec::as_slice).collect();
+                    let sub: Vec<&[i16]> = rows[2..2 + subs].iter().map(Vec::as_slice).collect();
+                    let mut want = acc.clone();
+                    scalar::update(&mut want, &add, &sub);
+                    for k in &kernels {
+                        let mut got = acc.clone();
+                        k.update(&mut got, &add, &sub);
+                        assert_eq!(got, want, "{k:?} n {n} +{adds} -{subs}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_scalar_kernel_is_the_definition() {
+        // Independent of both kernels: i64 arithmetic straight from the formula.
+        let acc = random(7, 64, -300, 600);
+        let w = random(8, 64, i16::MIN, i16::MAX);
+        let want: i64 = acc
+            .iter()
+            .zip(&w)
+            .map(|(&a, &w)| {
+                let c = i64::from(a).clamp(0, i64::from(QA));
+                c * c * i64::from(w)
+            })
+            .sum();
+        assert_eq!(scalar::screlu_dot(&acc, &w), want as i32);
+        let mut a = acc.clone();
+        let r1 = random(9, 64, i16::MIN, i16::MAX);
+        let r2 = random(10, 64, i16::MIN, i16::MAX);
+        scalar::update(&mut a, &[&r1], &[&r2]);
+        for i in 0..64 {
+            let v = (i64::from(acc[i]) + i64::from(r1[i]) - i64::from(r2[i])).rem_euclid(1 << 16);
+            assert_eq!(a[i] as u16 as i64, v, "lane {i}");
+        }
+    }
+}
