@@ -372,11 +372,10 @@ impl AccumulatorStack {
         data.extend_from_slice(&net.ft_bias);
         data.extend_from_slice(&net.ft_bias);
         let mut sums = [0i32; 2];
-        let k = Kernel::current();
         for f in active {
             let (p0, p1) = data.split_at_mut(h);
-            k.update(p0, &[net.row(f[0])], &[]);
-            k.update(p1, &[net.row(f[1])], &[]);
+            scalar::update(p0, &[net.row(f[0])], &[]);
+            scalar::update(p1, &[net.row(f[1])], &[]);
             sums[0] = sums[0].wrapping_add(net.psqt[f[0]]);
             sums[1] = sums[1].wrapping_add(net.psqt[f[1]]);
         }
@@ -405,18 +404,17 @@ impl AccumulatorStack {
         let net = &self.net;
         // One pass over each perspective's accumulator for all the rows of a move (at most 2
         // added and 2 removed features); longer lists, one pass a row.
-        let k = Kernel::current();
         for (p, acc) in [(0, &mut *p0), (1, &mut *p1)] {
             if added.len() <= 4 && removed.len() <= 4 {
                 let add: ArrayVec<&[i16], 4> = added.iter().map(|f| net.row(f[p])).collect();
                 let sub: ArrayVec<&[i16], 4> = removed.iter().map(|f| net.row(f[p])).collect();
-                k.update(acc, &add, &sub);
+                scalar::update(acc, &add, &sub);
             } else {
                 for f in added {
-                    k.update(acc, &[net.row(f[p])], &[]);
+                    scalar::update(acc, &[net.row(f[p])], &[]);
                 }
                 for f in removed {
-                    k.update(acc, &[], &[net.row(f[p])]);
+                    scalar::update(acc, &[], &[net.row(f[p])]);
                 }
             }
         }
