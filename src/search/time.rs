@@ -1,6 +1,9 @@
 //! Time management: a soft limit (do not start another iteration after it) and a hard limit
 //! (abort the iteration), both measured from the start of `go`.
 //!
+//! The constants below are the defaults of the `Search Time ...` options ([`PARAMS`], read into
+//! a [`TimeRule`] when a search starts), so that SPSA can tune them.
+//!
 //! With a clock of `time` ms and `inc` ms per move, `available = time - overhead`:
 //! - sudden death (no `movestogo`): the move is planned as if 40 moves were left, and a reserve of
 //!   `min(available / 2, 3 inc)` is never planned for: `soft = (available - reserve) / 40 +
@@ -18,7 +21,7 @@
 //! `movetime` gives `soft = hard = movetime - overhead`. With both, the smaller applies.
 //!
 //! On a clock (no `movetime`) the soft limit is scaled at the end of every iteration from depth
-//! [`SCALE_FROM_DEPTH`] on by how the search went ([`soft_scale`]): a best move that stayed the
+//! [`SCALE_FROM_DEPTH`] on by how the search went ([`TimeRule::soft_scale`]): a best move that stayed the
 //! same for several iterations, a score that held or rose, and a best move that took most of
 //! the root's nodes end the search earlier; a best move that just changed, a score that
 //! dropped and nodes spread over several moves give it more time. The scale is kept within
@@ -282,7 +285,7 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
 
-    /// The soft limit after scaling by `scale` ([`soft_scale`]; ignored under `movetime`),
+    /// The soft limit after scaling by `scale` ([`TimeRule::soft_scale`]; ignored under `movetime`),
     /// never past the hard limit.
     pub fn scaled_soft(&self, scale: f64) -> Option<Duration> {
         let soft = self.soft?;
