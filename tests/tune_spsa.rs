@@ -25,6 +25,16 @@ fn tune(
     state: &std::path::Path,
     iterations: &str,
 ) -> (bool, String, String) {
+    tune_logged(params, state, iterations, None)
+}
+
+/// The run, with every engine's input and output appended to `log` (`Debug Log File`).
+fn tune_logged(
+    params: &std::path::Path,
+    state: &std::path::Path,
+    iterations: &str,
+    log: Option<&std::path::Path>,
+) -> (bool, String, String) {
     let out = sanqi()
         .args(["tune-spsa", "--params"])
         .arg(params)
@@ -44,6 +54,7 @@ fn tune(
             "--engine",
         ])
         .arg(format!("cmd={}", env!("CARGO_BIN_EXE_sanqi")))
+        .args(log.map(|l| format!("option.Debug Log File={}", l.display())))
         .output()
         .expect("sanqi runs");
     (
@@ -96,6 +107,39 @@ fn iterations_are_played_saved_resumed_and_reported() {
     // Another schedule than the state's is refused.
     let (ok, _, err) = tune(&params, &state, "5");
     assert!(!ok && err.contains("not 5"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn dev_and_base_are_told_the_perturbed_values_by_their_exact_names() {
+    // One iteration of a one-iteration run: c_1 = c_end, so dev and base get value +- c_end
+    // (rounded down the same way after adding one random number), each parameter by its exact
+    // name; `Debug Log File` records what the engines (both write the log) were told.
+    let d = dir("told");
+    let params = d.join("params.txt");
+    std::fs::write(&params, PARAMS).expect("write");
+    let log = d.join("engines.log");
+    let (ok, out, err) = tune_logged(&params, &d.join("state.txt"), "1", Some(&log));
+    assert!(ok, "{out}\n{err}");
+    let told = std::fs::read_to_string(&log).expect("the engines' log");
+    for (name, value, c_end) in [
+        ("Search_Chess_RFP_Margin", 80, 19.5),
+        ("Search_Time_Moves_Left", 40, 3.25),
+    ] {
+        let prefix = format!(">> setoption name {name} value ");
+        let values: std::collections::BTreeSet<i64> = told
+            .lines()
+            .filter_map(|l| {
+                l.split_once(&prefix)
+                    .map(|(_, v)| v.trim().parse().expect("a number"))
+            })
+            .collect();
+        let v: Vec<i64> = values.into_iter().collect();
+        assert_eq!(v.len(), 2, "{name}: dev's and base's values, {v:?}");
+        assert!((v[0] + v[1] - 2 * value).abs() <= 1, "{name}: {v:?}");
+        let gap = (v[1] - v[0]) as f64;
+        assert!((gap - 2.0 * c_end).abs() <= 1.0, "{name}: {v:?}");
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
 
