@@ -172,3 +172,57 @@ fn names_the_engine_does_not_offer_exactly_are_refused_before_any_game() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn each_iteration_draws_its_own_opening_from_a_file() {
+    let d = dir("openings");
+    let params = d.join("params.txt");
+    std::fs::write(&params, PARAMS).expect("write");
+    let book = d.join("openings.epd");
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+    ];
+    std::fs::write(&book, fens.join("\n")).expect("write");
+    let pgn = d.join("games.pgn");
+    let out = sanqi()
+        .args(["tune-spsa", "--params"])
+        .arg(&params)
+        .args([
+            "--iterations",
+            "6",
+            "--game",
+            "chess",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "16",
+        ])
+        .args(["--concurrency", "2", "--openings"])
+        .arg(&book)
+        .arg("--pgn")
+        .arg(&pgn)
+        .arg("--engine")
+        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_sanqi")))
+        .output()
+        .expect("sanqi runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = std::fs::read_to_string(&pgn).expect("the PGN");
+    let used: std::collections::BTreeSet<&str> = games
+        .lines()
+        .filter_map(|l| l.strip_prefix("[FEN \"")?.strip_suffix("\"]"))
+        .collect();
+    assert_eq!(games.matches("[Result ").count(), 12, "{games}");
+    assert!(
+        used.len() >= 2,
+        "every iteration played the same opening: {used:?}"
+    );
+    assert!(used.iter().all(|f| fens.contains(f)), "{used:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}

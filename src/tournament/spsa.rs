@@ -18,6 +18,10 @@
 //! integers and clipped to `min..max`, and moves every value by `r_k c_k (wins - losses) d`,
 //! wins and losses counted from dev's side.
 //!
+//! Each iteration's games are a `sanqi match` of their own with the seed `--seed + k`: random
+//! openings, a book line or a line of an openings file (always drawn at random) differ from one
+//! iteration to the next and are the same again on a resumed run.
+//!
 //! Before the first game the engine is started once and every name must be one of its options,
 //! exactly as it spells it (fastchess sends only such names, so a misspelt one would be tuned
 //! without effect), with `min..max` inside a spin option's range. After each iteration the
@@ -513,6 +517,9 @@ pub fn main(args: &[String]) -> ExitCode {
     config.rounds = flags.pairs_per;
     config.games_per_opening = Some(2);
     config.quiet = true;
+    // Each iteration is a match of its own: with a file of openings, in file order every
+    // iteration would play the first one. Shuffled with the iteration's seed, each draws its own.
+    config.random_order = true;
     let base_options = config.engines[0].options.clone();
     let seed = config.seed;
     let mut total = Wdl::default();
