@@ -16,8 +16,9 @@
 //! **Quantisation**: feature weights and biases are `i16` at scale [`QA`] (255, so the clamp is
 //! to `0..=QA`); output weights are `i16` at scale [`QB`] (64); the output bias is `i32` at
 //! `QA * QB`, and so are the piece-square weights (`i32`). With `clamp(a) * w` kept within `i16`
-//! (trained weights are clipped to +-1.98) the sum `clamp(a) * w * clamp(a)` over
-//! `2 * hidden <= 256` terms fits in `i32`.
+//! (trained weights are clipped to +-1.98) the sum `clamp(a) * w * clamp(a)` over one half's
+//! `hidden <= 256` terms fits in `i32` (at most 256 x 255 x 255 x 127 < 2^31); the two halves are
+//! added in `i64`.
 //!
 //! **File format** (little-endian), written by the trainer (`trainer/`) and read by
 //! [`Network::from_bytes`]:
@@ -27,7 +28,7 @@
 //! | 4 | magic `SQNN` |
 //! | 4 | format version, `u32` = 2 |
 //! | 1 + n | game name: length `u8`, then the name (`chess`, `xiangqi`) |
-//! | 4 + 4 | `inputs`, `hidden` (`u32`; `hidden` a multiple of 16, at most 128) |
+//! | 4 + 4 | `inputs`, `hidden` (`u32`; `hidden` a multiple of 16, at most 256) |
 //! | 2 x inputs x hidden | feature weights `i16`, input-major (the `hidden` weights of input 0 first) |
 //! | 2 x hidden | feature biases `i16` |
 //! | 2 x 2 x hidden | output weights `i16`: side to move's half, then the other side's |
@@ -49,8 +50,8 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
-/// The largest hidden layer the format allows (so the output sum fits in `i32`).
-pub const MAX_HIDDEN: usize = 128;
+/// The largest hidden layer the format allows (so that each half's output sum fits in `i32`).
+pub const MAX_HIDDEN: usize = 256;
 const MAGIC: &[u8; 4] = b"SQNN";
 /// The largest number of inputs a network file may declare.
 const MAX_INPUTS: usize = 1 << 16;
@@ -231,14 +232,13 @@ impl Network {
     pub fn output(&self, us: &[i16], them: &[i16], psqt_us: i32, psqt_them: i32) -> i32 {
         let h = self.hidden;
         let k = Kernel::current();
-        let sum = k
-            .screlu_dot(us, &self.out_weights[..h])
-            .wrapping_add(k.screlu_dot(them, &self.out_weights[h..]));
+        let sum = i64::from(k.screlu_dot(us, &self.out_weights[..h]))
+            + i64::from(k.screlu_dot(them, &self.out_weights[h..]));
         let psqt = (i64::from(psqt_us) - i64::from(psqt_them)) / 2;
         // `sum` is at scale QA * QA * QB: one QA goes, the bias joins at QA * QB.
         // Rounded down (not towards zero), so that moving the bias moves every value alike.
         // In i64: the product with SCALE may pass i32 for extreme (untrained) weights.
-        let v = (i64::from(sum / QA) + i64::from(self.out_bias) + psqt) * i64::from(SCALE);
+        let v = (sum / i64::from(QA) + i64::from(self.out_bias) + psqt) * i64::from(SCALE);
         v.div_euclid(i64::from(QA * QB))
             .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
@@ -553,6 +553,33 @@ mod tests {
                 .div_euclid(i64::from(QA * QB)) as i32;
             assert_eq!(stack.evaluate(stm), want);
         }
+    }
+
+    #[test]
+    fn the_widest_layer_sums_both_halves_without_overflow() {
+        // 256 hidden neurons, every accumulator at the clamp and every output weight at the
+        // clipped maximum: each half is 256 x 255^2 x 127 (within i32), both together are not.
+        let hidden = MAX_HIDDEN;
+        let net = Network {
+            game: "test".into(),
+            inputs: 1,
+            hidden,
+            ft_weights: vec![0; hidden],
+            ft_bias: vec![QA as i16; hidden],
+            out_weights: vec![127; 2 * hidden],
+            out_bias: 0,
+            psqt: vec![0],
+        };
+        let back = Network::from_bytes(&net.to_bytes());
+        assert_eq!(back.as_ref(), Ok(&net));
+        let net = Arc::new(net);
+        let stack = AccumulatorStack::new(Arc::clone(&net), std::iter::empty());
+        let half = i64::from(QA) * i64::from(QA) * 127 * hidden as i64;
+        let want = ((2 * half / i64::from(QA)) * i64::from(SCALE)).div_euclid(i64::from(QA * QB));
+        assert_eq!(i64::from(stack.evaluate(0)), want);
+        let mut wider = (*net).clone();
+        wider.hidden = MAX_HIDDEN + 16;
+        assert!(Network::from_bytes(&wider.to_bytes()).is_err());
     }
 
     #[test]

@@ -400,7 +400,7 @@ fn backprop(m: &Model, samples: &[&Sample], lambda: f32, g: &mut Grad, learn: bo
 /// Training settings.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
-    /// Hidden neurons (a multiple of 16, at most 128).
+    /// Hidden neurons (a multiple of 16, at most 256).
     pub hidden: usize,
     /// Passes over the training data.
     pub epochs: usize,

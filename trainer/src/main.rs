@@ -21,7 +21,7 @@ hidden layer, squared clipped ReLU, one output) on `sanqi datagen` lines `<fen> 
   --data FILE        a datagen file (repeatable)
   --out FILE         the network file to write
   --limit N          read at most N positions in all (default: all)
-  --hidden N         hidden neurons, a multiple of 16 up to 128 (default 128)
+  --hidden N         hidden neurons, a multiple of 16 up to 256 (default 128)
   --epochs N         passes over the data (default 10)
   --batch N          positions per mini-batch (default 16384)
   --lr X             Adam's learning rate at the start; cosine decay to 2% (default 0.001)
@@ -93,7 +93,10 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         || a.config.hidden % 16 != 0
         || a.config.hidden > sanqi::nnue::MAX_HIDDEN
     {
-        return Err("--hidden must be a multiple of 16 from 16 to 128".to_string());
+        return Err(format!(
+            "--hidden must be a multiple of 16 from 16 to {}",
+            sanqi::nnue::MAX_HIDDEN
+        ));
     }
     Ok(Some(a))
 }
