@@ -512,25 +512,26 @@ pub fn main(args: &[String]) -> ExitCode {
     if let Err(e) = check_options(&config, &params) {
         return fail(e);
     }
-    config.engines[0].name = "dev".to_string();
-    config.engines[1].name = "base".to_string();
+    let [dev, base] = config.engines.as_mut_slice() else {
+        return fail("tune-spsa plays two copies of one engine".to_string());
+    };
+    dev.name = "dev".to_string();
+    base.name = "base".to_string();
     config.rounds = flags.pairs_per;
     config.games_per_opening = Some(2);
     config.quiet = true;
     // Each iteration is a match of its own: with a file of openings, in file order every
     // iteration would play the first one. Shuffled with the iteration's seed, each draws its own.
     config.random_order = true;
-    let base_options = config.engines[0].options.clone();
+    let base_options = dev.options.clone();
     let seed = config.seed;
     let mut total = Wdl::default();
     for k in done + 1..=iterations {
         let p = perturb(&params, &schedule, k, flags.seed);
-        for (e, values) in [(0, &p.dev), (1, &p.base)] {
-            config.engines[e].options = base_options.clone();
+        for (engine, values) in config.engines.iter_mut().zip([&p.dev, &p.base]) {
+            engine.options = base_options.clone();
             for (param, &v) in params.iter().zip(values) {
-                config.engines[e]
-                    .options
-                    .push((param.name.clone(), param.text(v)));
+                engine.options.push((param.name.clone(), param.text(v)));
             }
         }
         config.seed = seed.wrapping_add(k);
