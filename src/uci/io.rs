@@ -78,7 +78,7 @@ impl Sink {
         let _ = self.out.write_all(b"\n");
         if let Some(log) = &mut self.log {
             // A failing log write (a full disk) must not stop the engine; it is dropped.
-            let _ = writeln!(log, "{} << {text}", timestamp());
+            write_log_line(log, &format!("{} << {text}\n", timestamp()));
         }
     }
 }
@@ -128,7 +128,8 @@ impl Output {
         let mut sink = self.sink.lock();
         if let Some(log) = &mut sink.log {
             let text = String::from_utf8_lossy(bytes);
-            let _ = writeln!(log, "{} >> {}", timestamp(), text.trim_end_matches('\r'));
+            let line = format!("{} >> {}\n", timestamp(), text.trim_end_matches('\r'));
+            write_log_line(log, &line);
         }
     }
 
@@ -146,6 +147,13 @@ impl Output {
     pub fn error(&self, text: impl std::fmt::Display, dialect: Dialect) {
         self.reply(&Reply::error(text), dialect);
     }
+}
+
+/// Appends one whole log line with a single `write` call. The file is opened for appending, so
+/// two engines given the same `Debug Log File` (both sides of a match) cannot interleave inside a
+/// line; `writeln!` would issue one write per formatted piece and could.
+fn write_log_line(log: &mut File, line: &str) {
+    let _ = log.write_all(line.as_bytes());
 }
 
 /// Opens the `Debug Log File` for appending (created if missing). Only a regular file (or a
@@ -217,6 +225,41 @@ mod tests {
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(civil_from_days(20_789), (2026, 12, 2));
         assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn two_writers_of_one_log_file_never_split_a_line() {
+        // Both engines of a match may be given the same `Debug Log File`: each line must arrive
+        // whole (with one `write` per piece of the format, lines were cut and mixed).
+        let path = std::env::temp_dir().join(format!("sanqi-log-{}.txt", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let name = path.to_string_lossy().into_owned();
+        let writers: Vec<_> = ["alpha", "omega"]
+            .into_iter()
+            .map(|word| {
+                let out = Output::new(Box::new(io::sink()));
+                out.set_log(open_log(&name).ok());
+                std::thread::spawn(move || {
+                    for i in 0..4000 {
+                        out.log_input(format!("{word} {i} {word}").as_bytes());
+                        out.line(&format!("{word} {i} {word}"));
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            assert!(w.join().is_ok());
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(text.lines().count(), 16_000);
+        for line in text.lines() {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(words.len(), 5, "{line}");
+            assert!(words[1] == ">>" || words[1] == "<<", "{line}");
+            assert_eq!(words[2], words[4], "{line}");
+            assert!(words[3].parse::<u32>().is_ok(), "{line}");
+        }
     }
 
     #[test]
