@@ -85,11 +85,19 @@ impl Param {
         i64::from(self.max) - i64::from(self.min) >= 2
     }
 
-    /// The final SPSA perturbation (`c_end`): the declared step, at least a twentieth of the
-    /// range (OpenBench's rule of thumb), and never below 1 (an integer moves by whole steps).
+    /// The final SPSA perturbation (`c_end`): a twentieth of the range (OpenBench's rule of
+    /// thumb) but at most a tenth of the value (a range wide against the value would perturb it
+    /// by most of itself: `Aspiration_Window` 25 in 5..400), never below the declared step or 1
+    /// (an integer moves by whole steps). A value of 0 takes the twentieth of the range.
     pub fn c_end(&self) -> f64 {
         let range = f64::from(self.max) - f64::from(self.min);
-        f64::from(self.step).max(range / 20.0).max(1.0)
+        let value = f64::from(self.get()).abs();
+        let c = if value > 0.0 {
+            (range / 20.0).min(value / 10.0)
+        } else {
+            range / 20.0
+        };
+        c.max(f64::from(self.step)).max(1.0)
     }
 
     /// The SPSA line in OpenBench's input format, `name, int, value, min, max, c_end, r_end`,
@@ -261,7 +269,17 @@ mod tests {
         assert_eq!(P.get(), 7);
         assert_eq!(P.spsa_line(), "Test_Param, int, 7, 0, 10, 1, 0.002");
         static WIDE: Param = Param::new("Wide", 50, 0, 1000, 10);
-        assert_eq!(WIDE.spsa_line(), "Wide, int, 50, 0, 1000, 50, 0.002");
+        // A tenth of the value (5) is below the step (10); a twentieth of the range is 50.
+        assert_eq!(WIDE.spsa_line(), "Wide, int, 50, 0, 1000, 10, 0.002");
+        // The range's twentieth (20) against a tenth of the value (2.5): the tenth.
+        static WINDOW: Param = Param::new("Window", 25, 5, 405, 1);
+        assert_eq!(WINDOW.spsa_line(), "Window, int, 25, 5, 405, 2.50, 0.002");
+        // A large value in a narrow range: the range's twentieth.
+        static NARROW: Param = Param::new("Narrow", 300, 200, 400, 1);
+        assert_eq!(NARROW.spsa_line(), "Narrow, int, 300, 200, 400, 10, 0.002");
+        // Value 0: the range's twentieth.
+        static ZERO: Param = Param::new("Zero", 0, -100, 100, 1);
+        assert_eq!(ZERO.spsa_line(), "Zero, int, 0, -100, 100, 10, 0.002");
         static SWITCH: Param = Param::new("Use It", 1, 0, 1, 1);
         assert!(WIDE.is_tunable() && !SWITCH.is_tunable() && P.is_tunable());
         assert!(P.matches("test param") && P.matches("TEST_PARAM") && !P.matches("Test"));

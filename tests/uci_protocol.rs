@@ -517,7 +517,7 @@ fn search_parameters_are_per_game_spin_options_and_change_the_bench_signature_at
     let (_, spsa) = e.expect_prefix("readyok", PROMPT);
     assert!(
         spsa.iter()
-            .any(|l| l == "Search_Chess_RFP_Margin, int, 80, 10, 400, 19.50, 0.002"),
+            .any(|l| l == "Search_Chess_RFP_Margin, int, 80, 10, 400, 10, 0.002"),
         "{spsa:?}"
     );
     // One game's listing: its weights, its search parameters and the time rule's, nothing of
