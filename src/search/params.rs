@@ -126,6 +126,9 @@ search_params! {
     lmp_depth: i32 = "LMP Depth", 3, 1, 8, 1;
     /// Late move pruning: quiet moves kept at depth d are `base + d * d`.
     lmp_base: i32 = "LMP Base", 3, 1, 20, 1;
+    /// Late move pruning spares the quiet moves that give check (1: each late quiet move is
+    /// made to see; 0: late quiet moves are pruned unmade, checks included).
+    use_late_checks: bool = "Use Late Checks", 0, 0, 1, 1;
     /// Late move reductions on (1) or off (0).
     use_lmr: bool = "Use LMR", 1, 0, 1, 1;
     /// Late move reductions: the reduction is `0.5 + ln(depth) * ln(move number) * 100 / divisor`.

@@ -38,6 +38,9 @@ struct MovePruning {
     futile: bool,
     /// Late move pruning: the quiet moves after this many are not searched.
     lmp_limit: usize,
+    /// Late move pruning waits until the move is made: a late quiet move giving check is
+    /// searched.
+    use_late_checks: bool,
     /// History pruning: quiet moves whose ordering score (history) is below this are not
     /// searched.
     history_below: Option<i32>,
@@ -60,7 +63,7 @@ impl MovePruning {
         order_score: i32,
     ) -> bool {
         if quiet {
-            if quiets_seen > self.lmp_limit {
+            if quiets_seen > self.lmp_limit && !self.use_late_checks {
                 return true;
             }
             if let Some(below) = self.history_below {
@@ -80,6 +83,13 @@ impl MovePruning {
             }
         }
         false
+    }
+
+    /// Whether the `quiets_seen`-th quiet move, made and not giving check, is pruned as a late
+    /// move (only where late move pruning keeps checks; otherwise [`Self::skips`] pruned it).
+    #[inline]
+    fn late(&self, quiets_seen: usize) -> bool {
+        self.use_late_checks && quiets_seen > self.lmp_limit
     }
 }
 
@@ -203,7 +213,7 @@ impl<G: Searchable> Worker<'_, G> {
             }
             pos.make_move(m);
             let gives_check = pos.in_check();
-            if prunable && quiet && pruning.futile && !gives_check {
+            if prunable && quiet && !gives_check && (pruning.futile || pruning.late(quiets_seen)) {
                 pos.undo_move(m);
                 continue;
             }
@@ -534,6 +544,7 @@ impl<G: Searchable> Worker<'_, G> {
         MovePruning {
             futile,
             lmp_limit,
+            use_late_checks: s.use_late_checks,
             history_below: history_pruning.then(|| -s.history_pruning_margin * depth),
             see_thresholds: see_pruning.then(|| {
                 (
