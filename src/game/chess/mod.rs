@@ -402,9 +402,10 @@ impl Evaluation for Chess {
         lo: 5.0,
         hi: 78.0,
         reference: 78.0,
-        // Fitted to 364,531 positions of 4,000 self-play games (docs/wdl/README.md).
-        a: [-2281.28, 4642.91, -3021.04, 719.576],
-        b: [-912.005, 1685.20, -898.011, 233.299],
+        // Fitted to 350,860 positions of 4,000 self-play games with the generation-2 network
+        // (docs/wdl/README.md).
+        a: [-2545.51, 5254.84, -3481.58, 828.492],
+        b: [-693.418, 1330.02, -750.818, 217.454],
     });
 
     /// The network's evaluation while `Use NNUE` is on (a draw by insufficient material is
