@@ -1,5 +1,6 @@
 //! Random games checked position by position against python-chess (an independent move
-//! generator): legal moves, check, insufficient material and the FEN we write. Skipped with a
+//! generator): legal moves, check, insufficient material, the FEN we write, and which moves give
+//! check (the search's `gives_check` hint and the quiet checks of quiescence search). Skipped with a
 //! message when `python3 -c 'import chess'` is not available (required under CI).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -44,7 +45,7 @@ import sys, chess
 bad = 0
 n = 0
 for line in sys.stdin:
-    fen, moves, check, insufficient = line.rstrip("\n").split("\t")
+    fen, moves, check, insufficient, checks, quiet_checks = line.rstrip("\n").split("\t")
     b = chess.Board(fen, chess960=True)
     n += 1
     ours = set(moves.split()) if moves else set()
@@ -54,6 +55,14 @@ for line in sys.stdin:
         problems.append("moves: missing %s extra %s" % (sorted(theirs - ours), sorted(ours - theirs)))
     if (check == "1") != b.is_check():
         problems.append("check flag %s" % check)
+    their_checks = {b.uci(m, chess960=True) for m in b.legal_moves if b.gives_check(m)}
+    if set(checks.split()) != their_checks:
+        problems.append("gives_check: missing %s extra %s" % (sorted(their_checks - set(checks.split())), sorted(set(checks.split()) - their_checks)))
+    their_quiet = {b.uci(m, chess960=True) for m in b.legal_moves
+                   if b.gives_check(m) and not b.is_capture(m) and m.promotion is None}
+    listed = quiet_checks.split()
+    if set(listed) != their_quiet or len(listed) != len(set(listed)):
+        problems.append("quiet checks: %s, python-chess %s" % (sorted(listed), sorted(their_quiet)))
     if (insufficient == "1") != b.is_insufficient_material():
         problems.append("insufficient material flag %s" % insufficient)
     written = b.shredder_fen(en_passant="fen").split()
@@ -121,12 +130,27 @@ fn random_games_agree_with_python_chess() {
                 let old = by_key.entry(pos.hash()).or_insert_with(|| key_fen.clone());
                 assert_eq!(*old, key_fen, "two positions share a key");
                 assert_eq!(*by_fen.entry(key_fen).or_insert(pos.hash()), pos.hash());
+                let checks: Vec<String> = list
+                    .moves()
+                    .iter()
+                    .filter(|&&m| pos.gives_check(m).unwrap())
+                    .map(|&m| pos.format_move(m, &config))
+                    .collect();
+                let mut quiet = <Chess as Rules>::MoveList::default();
+                pos.push_quiet_checks(&mut quiet);
+                let quiet: Vec<String> = quiet
+                    .moves()
+                    .iter()
+                    .map(|&m| pos.format_move(m, &config))
+                    .collect();
                 input.push_str(&format!(
-                    "{}\t{}\t{}\t{}\n",
+                    "{}\t{}\t{}\t{}\t{}\t{}\n",
                     pos.to_fen(),
                     texts.join(" "),
                     u8::from(pos.in_check()),
-                    u8::from(pos.insufficient_material())
+                    u8::from(pos.insufficient_material()),
+                    checks.join(" "),
+                    quiet.join(" ")
                 ));
                 positions += 1;
                 if list.is_empty() || pos.rule_outcome().is_some() {

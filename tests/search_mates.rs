@@ -217,3 +217,70 @@ fn chess_nodes_search_is_deterministic_and_exact() {
     }
     assert_eq!(results[0], results[1]);
 }
+
+/// python-chess's answer: the moves of the side to move after which the other side has no
+/// mate in one (`None` without python-chess).
+fn moves_without_mate_in_one_reply(fen: &str) -> Option<Vec<String>> {
+    if !support::python_oracle("chess") {
+        return None;
+    }
+    const SCRIPT: &str = r#"
+import sys, chess
+b = chess.Board(sys.stdin.read().strip())
+safe = []
+for m in list(b.legal_moves):
+    b.push(m)
+    mated = False
+    for r in list(b.legal_moves):
+        b.push(r)
+        mated = mated or b.is_checkmate()
+        b.pop()
+    b.pop()
+    if not mated:
+        safe.append(m.uci())
+print(" ".join(safe))
+"#;
+    let (status, out) = support::run_python(SCRIPT, fen.to_string());
+    assert!(status.success(), "python-chess failed: {out}");
+    Some(out.split_whitespace().map(str::to_string).collect())
+}
+
+/// With `Use QS Checks`, quiescence search's first ply tries quiet checks: at depth 1 the
+/// search sees the back-rank mate (a quiet rook check) that grabbing the knight allows, and
+/// plays a move python-chess confirms leaves no mate in one. Without it, the depth-1 search
+/// takes the knight.
+#[test]
+fn quiescence_checks_see_a_quiet_mate_at_depth_one() {
+    let _serial = serial();
+    let fen = "3r2k1/5ppp/8/8/8/n7/1B3PPP/6K1 w - - 0 1";
+    let Some(safe) = moves_without_mate_in_one_reply(fen) else {
+        return;
+    };
+    let config = ChessConfig::default();
+    let pos = Chess::from_fen(fen, &config).expect("valid FEN");
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..SearchLimits::default()
+    };
+    let mut searcher = Searcher::new(16);
+    let name = "Search Chess Use QS Checks";
+    let param = support::param(name);
+    let mut best = Vec::new();
+    for on in [1, 0] {
+        param.set(on).expect("in range");
+        searcher.clear();
+        let (result, _) = search_default(&mut searcher, &pos, &limits);
+        best.push(pos.format_move(result.best.expect("a move"), &config));
+    }
+    param.set(i64::from(param.default)).expect("in range");
+    assert!(
+        safe.contains(&best[0]),
+        "with {name}: {} allows mate; safe: {safe:?}",
+        best[0]
+    );
+    assert!(
+        !safe.contains(&best[1]),
+        "without {name}: {} (the test position no longer tempts)",
+        best[1]
+    );
+}

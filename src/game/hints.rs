@@ -43,6 +43,17 @@ pub trait SearchHints: Rules {
         let _ = (m, threshold);
         true
     }
+    /// Whether the legal move `m` gives check, where the game can tell without making it.
+    /// Default: `None` (the search makes the move to see).
+    fn gives_check(&self, m: Self::Move) -> Option<bool> {
+        let _ = m;
+        None
+    }
+    /// Pushes the legal quiet moves that give check onto `list` (not cleared), for the first
+    /// ply of quiescence search with `Use QS Checks`. Default: none.
+    fn push_quiet_checks(&self, list: &mut Self::MoveList) {
+        let _ = list;
+    }
     /// How many plies quiescence search may go past the nominal depth before it only stands
     /// pat (a side in check still searches its evasions). Default: no bound, for games whose
     /// noisy moves run out by themselves (captures). A game whose noisy moves do not run out

@@ -129,6 +129,9 @@ search_params! {
     /// Late move pruning spares the quiet moves that give check (1: each late quiet move is
     /// made to see; 0: late quiet moves are pruned unmade, checks included).
     use_late_checks: bool = "Use Late Checks", 0, 0, 1, 1;
+    /// Quiescence search's first ply also searches the quiet moves that give check, where the
+    /// game generates them (1), or captures and promotions alone (0).
+    use_qs_checks: bool = "Use QS Checks", 0, 0, 1, 1;
     /// Late move reductions on (1) or off (0).
     use_lmr: bool = "Use LMR", 1, 0, 1, 1;
     /// Late move reductions: the reduction is `0.5 + ln(depth) * ln(move number) * 100 / divisor`.

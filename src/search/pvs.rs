@@ -66,6 +66,10 @@ impl MovePruning {
             if quiets_seen > self.lmp_limit && !self.use_late_checks {
                 return true;
             }
+            // Futility and late checks: a move the game can tell gives no check is pruned unmade.
+            if (self.futile || self.late(quiets_seen)) && pos.gives_check(m) == Some(false) {
+                return true;
+            }
             if let Some(below) = self.history_below {
                 if order_score < COUNTER && order_score < below {
                     return true;
@@ -718,6 +722,9 @@ impl<G: Searchable> Worker<'_, G> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
             pos.generate_noisy(&mut list);
+            if qply == 0 && self.s.use_qs_checks {
+                pos.push_quiet_checks(&mut list);
+            }
         }
         let base = self.scores.len();
         let previous = self.previous(ply);

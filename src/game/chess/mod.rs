@@ -453,6 +453,14 @@ impl SearchHints for Chess {
         self.generate::<_, true>(list);
     }
 
+    fn gives_check(&self, m: Move) -> Option<bool> {
+        Some(self.move_gives_check(m))
+    }
+
+    fn push_quiet_checks(&self, list: &mut Self::MoveList) {
+        self.quiet_checks_into(list);
+    }
+
     fn is_noisy(&self, m: Move) -> bool {
         match m.kind() {
             PROMOTION | EN_PASSANT => true,

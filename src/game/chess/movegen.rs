@@ -80,6 +80,73 @@ impl Sink for ChessMoveList {
 }
 
 impl Chess {
+    /// Whether the legal move `m` gives check, decided without making it: the pieces of the
+    /// side to move that attack the other king once the move is played (direct checks,
+    /// discovered checks, promotions, en passant and castling rooks alike).
+    pub(crate) fn move_gives_check(&self, m: Move) -> bool {
+        let us = self.side();
+        let them = us ^ 1;
+        let ksq = self.king_square(them);
+        let (from, to) = (m.from(), m.to());
+        let own = self.by_side[us];
+        let mut occ = self.occupied();
+        let mut pawns = self.by_kind[PAWN] & own;
+        let mut knights = self.by_kind[KNIGHT] & own;
+        let mut diagonal = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & own;
+        let mut orthogonal = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & own;
+        if m.kind() == CASTLING {
+            let (kto, rto) = super::board::castle_targets(from, to);
+            occ = (occ & !bit(from) & !bit(to)) | bit(kto) | bit(rto);
+            orthogonal = (orthogonal & !bit(to)) | bit(rto);
+        } else {
+            let kind = if m.kind() == PROMOTION {
+                m.promo()
+            } else {
+                kind_of(self.piece_on(from))
+            };
+            occ = (occ & !bit(from)) | bit(to);
+            if m.kind() == EN_PASSANT {
+                occ &= !bit(to ^ 8);
+            }
+            let moved = [&mut pawns, &mut knights, &mut diagonal, &mut orthogonal];
+            for set in moved {
+                *set &= !bit(from);
+            }
+            match kind {
+                PAWN => pawns |= bit(to),
+                KNIGHT => knights |= bit(to),
+                BISHOP => diagonal |= bit(to),
+                ROOK => orthogonal |= bit(to),
+                QUEEN => {
+                    diagonal |= bit(to);
+                    orthogonal |= bit(to);
+                }
+                _ => {}
+            }
+        }
+        let s = sliders();
+        (PAWN_ATTACKS[them][ksq] & pawns) | (KNIGHT_ATTACKS[ksq] & knights) != 0
+            || s.bishop(ksq, occ) & diagonal != 0
+            || s.rook(ksq, occ) & orthogonal != 0
+    }
+
+    /// Pushes the legal quiet moves (not captures, en passant or promotions) that give check
+    /// onto `list`, after what it holds.
+    pub(crate) fn quiet_checks_into(&self, list: &mut ChessMoveList) {
+        let mut all = ChessMoveList::new();
+        self.generate::<_, false>(&mut all);
+        for &m in all.iter() {
+            let quiet = match m.kind() {
+                PROMOTION | EN_PASSANT => false,
+                CASTLING => true,
+                _ => self.piece_on(m.to()) == NO_PIECE,
+            };
+            if quiet && self.move_gives_check(m) {
+                let _ = list.try_push(m);
+            }
+        }
+    }
+
     /// Pieces of `side` pinned to their own king.
     #[inline(always)]
     pub(crate) fn pinned(&self, side: usize, ksq: usize, occ: Bitboard) -> Bitboard {
