@@ -40,6 +40,11 @@ fn chess960_fen(rng: &mut Rng) -> String {
     format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1")
 }
 
+/// The moves in the notation python-chess reads (UCI, Chess960 castling as king takes rook).
+fn move_texts(pos: &Chess, moves: &[<Chess as Rules>::Move], config: &ChessConfig) -> Vec<String> {
+    moves.iter().map(|&m| pos.format_move(m, config)).collect()
+}
+
 const CHECKER: &str = r#"
 import sys, chess
 bad = 0
@@ -109,11 +114,7 @@ fn random_games_agree_with_python_chess() {
             for _ply in 0..160 {
                 let mut list = <Chess as Rules>::MoveList::default();
                 pos.generate_moves(&mut list);
-                let texts: Vec<String> = list
-                    .moves()
-                    .iter()
-                    .map(|&m| pos.format_move(m, &config))
-                    .collect();
+                let texts = move_texts(&pos, list.moves(), &config);
                 assert_eq!(pos.legal_move_count(), list.len() as u64);
                 assert_eq!(
                     pos.hash(),
@@ -130,19 +131,16 @@ fn random_games_agree_with_python_chess() {
                 let old = by_key.entry(pos.hash()).or_insert_with(|| key_fen.clone());
                 assert_eq!(*old, key_fen, "two positions share a key");
                 assert_eq!(*by_fen.entry(key_fen).or_insert(pos.hash()), pos.hash());
-                let checks: Vec<String> = list
+                let checks: Vec<_> = list
                     .moves()
                     .iter()
-                    .filter(|&&m| pos.gives_check(m).unwrap())
-                    .map(|&m| pos.format_move(m, &config))
+                    .copied()
+                    .filter(|&m| pos.gives_check(m).unwrap())
                     .collect();
+                let checks = move_texts(&pos, &checks, &config);
                 let mut quiet = <Chess as Rules>::MoveList::default();
                 pos.push_quiet_checks(&mut quiet);
-                let quiet: Vec<String> = quiet
-                    .moves()
-                    .iter()
-                    .map(|&m| pos.format_move(m, &config))
-                    .collect();
+                let quiet = move_texts(&pos, quiet.moves(), &config);
                 input.push_str(&format!(
                     "{}\t{}\t{}\t{}\t{}\t{}\n",
                     pos.to_fen(),
