@@ -1,6 +1,7 @@
 //! Cross-check with Fairy-Stockfish's python binding: along pseudo-random games from every
 //! position of the perft file, the legal move set (in pyffish's ranks 1-10 notation, so the
-//! `XiangqiConfig::ranks_from_one` writer is exercised too) and the in-check flag must agree with
+//! `XiangqiConfig::ranks_from_one` writer is exercised too), the in-check flag and the moves that
+//! give check (the search's `gives_check` hint, decided without making the move) must agree with
 //! `pyffish`. Skipped (with a note) when python3 or pyffish is not installed.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -16,7 +17,8 @@ import sys, pyffish
 for line in sys.stdin:
     fen = line.strip()
     moves = sorted(pyffish.legal_moves("xiangqi", fen, []))
-    print(" ".join(moves) + "|" + str(pyffish.gives_check("xiangqi", fen, [])))
+    checks = [m for m in moves if pyffish.gives_check("xiangqi", fen, [m])]
+    print(" ".join(moves) + "|" + str(pyffish.gives_check("xiangqi", fen, [])) + "|" + " ".join(checks))
 "#;
 
 #[test]
@@ -33,7 +35,8 @@ fn legal_moves_agree_with_pyffish() {
         .collect();
     starts.dedup();
 
-    // Collect positions (FEN, our sorted moves, our in-check flag) along random games.
+    // Collect positions (FEN, our sorted moves, our in-check flag, our sorted checking moves)
+    // along random games.
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let games = if cfg!(debug_assertions) { 3 } else { 12 };
     let mut samples = Vec::new();
@@ -43,7 +46,13 @@ fn legal_moves_agree_with_pyffish() {
             for _ in 0..80 {
                 let list = support::legal(&p);
                 let ours = legal_texts(&p, &config);
-                samples.push((p.to_fen(), ours.join(" "), p.in_check()));
+                let mut checks: Vec<String> = list
+                    .iter()
+                    .filter(|&&m| p.gives_check(m).unwrap())
+                    .map(|&m| p.format_move(m, &config))
+                    .collect();
+                checks.sort();
+                samples.push((p.to_fen(), ours.join(" "), p.in_check(), checks.join(" ")));
                 if list.is_empty() || p.rule_outcome().is_some() {
                     break;
                 }
@@ -54,7 +63,7 @@ fn legal_moves_agree_with_pyffish() {
     }
 
     let mut input = String::new();
-    for (fen, _, _) in &samples {
+    for (fen, _, _, _) in &samples {
         input.push_str(fen);
         input.push('\n');
     }
@@ -62,8 +71,14 @@ fn legal_moves_agree_with_pyffish() {
     assert!(status.success());
     let answers: Vec<&str> = text.lines().collect();
     assert_eq!(answers.len(), samples.len());
-    for ((fen, ours, check), answer) in samples.iter().zip(answers) {
-        let (moves, theirs_check) = answer.split_once('|').unwrap();
+    let mut checking_moves = 0;
+    for ((fen, ours, check, our_checks), answer) in samples.iter().zip(answers) {
+        let mut fields = answer.split('|');
+        let (moves, theirs_check, their_checks) = (
+            fields.next().unwrap(),
+            fields.next().unwrap(),
+            fields.next().unwrap(),
+        );
         let mut theirs: Vec<&str> = moves.split_whitespace().collect();
         theirs.sort();
         assert_eq!(ours, &theirs.join(" "), "legal moves of {fen}");
@@ -72,6 +87,15 @@ fn legal_moves_agree_with_pyffish() {
             theirs_check.to_lowercase(),
             "in check: {fen}"
         );
+        let mut theirs: Vec<&str> = their_checks.split_whitespace().collect();
+        theirs.sort();
+        assert_eq!(our_checks, &theirs.join(" "), "moves giving check: {fen}");
+        checking_moves += theirs.len();
     }
-    eprintln!("{} positions agree with pyffish", samples.len());
+    // The random games must have met checks of every kind often enough to mean something.
+    assert!(checking_moves > 1000, "only {checking_moves} checking moves");
+    eprintln!(
+        "{} positions ({checking_moves} moves giving check) agree with pyffish",
+        samples.len()
+    );
 }

@@ -558,6 +558,19 @@ impl SearchHints for Xiangqi {
         see::see_ge(self, m, threshold)
     }
 
+    /// Read through the move on the board as it stands: the other general attacked once the
+    /// piece has moved (a direct check, a discovered one, or a screen made for a cannon).
+    fn gives_check(&self, m: Move) -> Option<bool> {
+        let them = self.side ^ 1;
+        Some(board::attacked_after(
+            &self.board,
+            m.from(),
+            m.to(),
+            self.king_square(them),
+            them,
+        ))
+    }
+
     fn noisy_order(&self, m: Move) -> i32 {
         let victim = self.board[m.to() as usize];
         let attacker = self.board[m.from() as usize];
