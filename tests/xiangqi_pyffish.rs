@@ -1,8 +1,9 @@
 //! Cross-check with Fairy-Stockfish's python binding: along pseudo-random games from every
 //! position of the perft file, the legal move set (in pyffish's ranks 1-10 notation, so the
-//! `XiangqiConfig::ranks_from_one` writer is exercised too), the in-check flag and the moves that
-//! give check (the search's `gives_check` hint, decided without making the move) must agree with
-//! `pyffish`. Skipped (with a note) when python3 or pyffish is not installed.
+//! `XiangqiConfig::ranks_from_one` writer is exercised too), the in-check flag, the moves that
+//! give check (the search's `gives_check` hint, decided without making the move) and the quiet
+//! ones among them (what quiescence adds with `Use QS Checks`) must agree with `pyffish`.
+//! Skipped (with a note) when python3 or pyffish is not installed.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -18,7 +19,8 @@ for line in sys.stdin:
     fen, want_checks = line.rstrip("\n").split("\t")
     moves = sorted(pyffish.legal_moves("xiangqi", fen, []))
     checks = [m for m in moves if want_checks == "1" and pyffish.gives_check("xiangqi", fen, [m])]
-    print(" ".join(moves) + "|" + str(pyffish.gives_check("xiangqi", fen, [])) + "|" + " ".join(checks))
+    quiet = [m for m in checks if not pyffish.is_capture("xiangqi", fen, [], m)]
+    print("|".join([" ".join(moves), str(pyffish.gives_check("xiangqi", fen, [])), " ".join(checks), " ".join(quiet)]))
 "#;
 
 #[test]
@@ -54,7 +56,14 @@ fn legal_moves_agree_with_pyffish() {
                         .map(|&m| p.format_move(m, &config))
                         .collect();
                     checks.sort();
-                    checks.join(" ")
+                    // The quiet checks quiescence adds with `Use QS Checks` (duplicates kept, so
+                    // that a move listed twice fails the comparison).
+                    let mut quiet = <Xiangqi as Rules>::MoveList::default();
+                    p.push_quiet_checks(&mut quiet);
+                    let mut quiet: Vec<String> =
+                        quiet.iter().map(|&m| p.format_move(m, &config)).collect();
+                    quiet.sort();
+                    (checks.join(" "), quiet.join(" "))
                 });
                 samples.push((p.to_fen(), ours.join(" "), p.in_check(), checks));
                 if list.is_empty() || p.rule_outcome().is_some() {
@@ -76,9 +85,11 @@ fn legal_moves_agree_with_pyffish() {
     let answers: Vec<&str> = text.lines().collect();
     assert_eq!(answers.len(), samples.len());
     let mut checking_moves = 0;
+    let mut quiet_checks = 0;
     for ((fen, ours, check, our_checks), answer) in samples.iter().zip(answers) {
         let mut fields = answer.split('|');
-        let (moves, theirs_check, their_checks) = (
+        let (moves, theirs_check, their_checks, their_quiet) = (
+            fields.next().unwrap(),
             fields.next().unwrap(),
             fields.next().unwrap(),
             fields.next().unwrap(),
@@ -91,11 +102,19 @@ fn legal_moves_agree_with_pyffish() {
             theirs_check.to_lowercase(),
             "in check: {fen}"
         );
-        if let Some(our_checks) = our_checks {
+        if let Some((our_checks, our_quiet)) = our_checks {
             let mut theirs: Vec<&str> = their_checks.split_whitespace().collect();
             theirs.sort();
             assert_eq!(our_checks, &theirs.join(" "), "moves giving check: {fen}");
             checking_moves += theirs.len();
+            let mut theirs: Vec<&str> = their_quiet.split_whitespace().collect();
+            theirs.sort();
+            assert_eq!(
+                our_quiet,
+                &theirs.join(" "),
+                "quiet moves giving check: {fen}"
+            );
+            quiet_checks += theirs.len();
         }
     }
     // The random games must have met checks often enough to mean something.
@@ -105,7 +124,8 @@ fn legal_moves_agree_with_pyffish() {
         "only {checking_moves} checking moves"
     );
     eprintln!(
-        "{} positions ({checking_moves} moves giving check) agree with pyffish",
+        "{} positions ({checking_moves} moves giving check, {quiet_checks} of them quiet) agree \
+         with pyffish",
         samples.len()
     );
 }
