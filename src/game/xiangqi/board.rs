@@ -320,16 +320,43 @@ pub const ORTHOGONAL: [u8; 4] = [1, 255, 16, 240];
 /// soldier, or the other general on an open file: the flying-general rule).
 #[inline(always)]
 pub fn attacked(b: &[u8; 256], k: Square, side: usize) -> bool {
+    attacked_on(|s| b[s as usize], k, side)
+}
+
+/// [`attacked`] on board `b` after the piece on `from` has moved to `to` (capturing what stood
+/// there), read through the move without copying the board: whether a move of the other side
+/// gives check to the king of `side` on `k`.
+#[inline(always)]
+pub fn attacked_after(b: &[u8; 256], from: Square, to: Square, k: Square, side: usize) -> bool {
+    let moved = b[from as usize];
+    attacked_on(
+        |s| {
+            if s == to {
+                moved
+            } else if s == from {
+                EMPTY
+            } else {
+                b[s as usize]
+            }
+        },
+        k,
+        side,
+    )
+}
+
+/// [`attacked`] over a board read square by square through `at`.
+#[inline(always)]
+fn attacked_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -> bool {
     let them = color_flag(side ^ 1);
     let rook = them | ROOK;
     let cannon = them | CANNON;
     let king = them | KING;
     for d in ORTHOGONAL {
         let mut t = k.wrapping_add(d);
-        while b[t as usize] == EMPTY {
+        while at(t) == EMPTY {
             t = t.wrapping_add(d);
         }
-        let p = b[t as usize];
+        let p = at(t);
         if p == rook || p == king {
             return true;
         }
@@ -337,19 +364,25 @@ pub fn attacked(b: &[u8; 256], k: Square, side: usize) -> bool {
             continue;
         }
         t = t.wrapping_add(d);
-        while b[t as usize] == EMPTY {
+        while at(t) == EMPTY {
             t = t.wrapping_add(d);
         }
-        if b[t as usize] == cannon {
+        if at(t) == cannon {
             return true;
         }
     }
-    horse_or_pawn_attacks(b, k, side)
+    horse_or_pawn_attacks_on(at, k, side)
 }
 
 /// The horse and soldier part of [`attacked`].
 #[inline(always)]
 pub fn horse_or_pawn_attacks(b: &[u8; 256], k: Square, side: usize) -> bool {
+    horse_or_pawn_attacks_on(|s| b[s as usize], k, side)
+}
+
+/// [`horse_or_pawn_attacks`] over a board read through `at`.
+#[inline(always)]
+fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -> bool {
     let them = color_flag(side ^ 1);
     let horse = them | HORSE;
     // A horse two ranks / one file away (or one rank / two files) attacks through the leg
@@ -360,8 +393,8 @@ pub fn horse_or_pawn_attacks(b: &[u8; 256], k: Square, side: usize) -> bool {
         (241, 225, 242),
         (239, 223, 238),
     ] {
-        if b[k.wrapping_add(leg) as usize] == EMPTY
-            && (b[k.wrapping_add(a) as usize] == horse || b[k.wrapping_add(c) as usize] == horse)
+        if at(k.wrapping_add(leg)) == EMPTY
+            && (at(k.wrapping_add(a)) == horse || at(k.wrapping_add(c)) == horse)
         {
             return true;
         }
@@ -372,9 +405,7 @@ pub fn horse_or_pawn_attacks(b: &[u8; 256], k: Square, side: usize) -> bool {
     } else {
         k.wrapping_sub(16)
     };
-    b[ahead as usize] == pawn
-        || b[k.wrapping_add(1) as usize] == pawn
-        || b[k.wrapping_sub(1) as usize] == pawn
+    at(ahead) == pawn || at(k.wrapping_add(1)) == pawn || at(k.wrapping_sub(1)) == pawn
 }
 
 /// The squares of the pieces giving check to the king of `side` on `k` (slow; for display).

@@ -558,6 +558,31 @@ impl SearchHints for Xiangqi {
         see::see_ge(self, m, threshold)
     }
 
+    /// Read through the move on the board as it stands: the other general attacked once the
+    /// piece has moved (a direct check, a discovered one, or a screen made for a cannon).
+    fn gives_check(&self, m: Move) -> Option<bool> {
+        let them = self.side ^ 1;
+        Some(board::attacked_after(
+            &self.board,
+            m.from(),
+            m.to(),
+            self.king_square(them),
+            them,
+        ))
+    }
+
+    /// The legal non-captures that give check, each read through the move ([`Self::gives_check`]).
+    fn push_quiet_checks(&self, list: &mut Self::MoveList) {
+        let mut all = XiangqiMoveList::new();
+        movegen::generate::<true>(self, &mut all);
+        for &m in &all {
+            if self.board[m.to() as usize] == EMPTY && self.gives_check(m) == Some(true) {
+                // Never full: the quiet checks and the captures already listed are legal moves.
+                let _ = list.try_push(m);
+            }
+        }
+    }
+
     fn noisy_order(&self, m: Move) -> i32 {
         let victim = self.board[m.to() as usize];
         let attacker = self.board[m.from() as usize];
