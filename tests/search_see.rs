@@ -125,6 +125,60 @@ const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
         100,
         "the cannon on e8 has no screen once the horse is gone",
     ),
+    (
+        "4k4/9/9/4p4/9/9/4P4/9/9/3KC4 w - - 0 1",
+        "e0e6",
+        20,
+        "the central cannon takes the soldier: the general on e9 reaches only e8 and f9, d9",
+    ),
+    (
+        "4k4/9/4n4/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e7",
+        100,
+        "a general two steps away does not defend",
+    ),
+    (
+        "4k4/4n4/9/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e8",
+        -120,
+        "the general defends the point next to it in the palace",
+    ),
+    (
+        "3a1k3/4n4/9/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e8",
+        -120,
+        "the advisor on d9 defends e8",
+    ),
+    (
+        "3k5/9/4b4/9/6n2/9/9/9/6R2/5K3 w - - 0 1",
+        "g1g5",
+        -120,
+        "the elephant on e7 defends g5 over the empty eye f6",
+    ),
+    (
+        "3k5/9/4b4/5n3/6n2/9/9/9/6R2/5K3 w - - 0 1",
+        "g1g5",
+        100,
+        "the elephant's eye f6 is blocked (by a horse that does not reach g5)",
+    ),
+    (
+        "3k5/9/9/9/2b6/9/4n4/9/4R4/5K3 w - - 0 1",
+        "e1e3",
+        100,
+        "an elephant never crosses the river: c5 does not defend e3",
+    ),
+    (
+        "5k3/9/9/2pn5/9/9/9/9/3R5/4K4 w - - 0 1",
+        "d1d6",
+        100,
+        "a soldier before the river does not move sideways",
+    ),
+    (
+        "5k3/9/9/9/9/2pn5/9/9/3R5/4K4 w - - 0 1",
+        "d1d4",
+        -120,
+        "a soldier across the river defends sideways",
+    ),
 ];
 
 #[test]

@@ -380,13 +380,11 @@ pub fn horse_or_pawn_attacks(b: &[u8; 256], k: Square, side: usize) -> bool {
     horse_or_pawn_attacks_on(|s| b[s as usize], k, side)
 }
 
-/// [`horse_or_pawn_attacks`] over a board read through `at`.
+/// Whether a horse (`horse`: the piece with its colour) attacks `k` on a board read through
+/// `at`: from two ranks and one file away (or one rank and two files), through the leg square
+/// diagonally next to `k`.
 #[inline(always)]
-fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -> bool {
-    let them = color_flag(side ^ 1);
-    let horse = them | HORSE;
-    // A horse two ranks / one file away (or one rank / two files) attacks through the leg
-    // square diagonally next to the king.
+fn horse_attacks_on(at: &impl Fn(Square) -> u8, k: Square, horse: u8) -> bool {
     for (leg, a, c) in [
         (17u8, 33u8, 18u8),
         (15, 31, 14),
@@ -399,6 +397,16 @@ fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -
             return true;
         }
     }
+    false
+}
+
+/// [`horse_or_pawn_attacks`] over a board read through `at`.
+#[inline(always)]
+fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -> bool {
+    let them = color_flag(side ^ 1);
+    if horse_attacks_on(&at, k, them | HORSE) {
+        return true;
+    }
     let pawn = them | PAWN;
     let ahead = if side == 0 {
         k.wrapping_add(16)
@@ -406,6 +414,70 @@ fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -
         k.wrapping_sub(16)
     };
     at(ahead) == pawn || at(k.wrapping_add(1)) == pawn || at(k.wrapping_sub(1)) == pawn
+}
+
+/// Whether a piece of `by` attacks the on-board square `s` of board `b`: could capture on `s`
+/// by its own move, pins and the flying-general rule aside. Unlike [`attacked`], which asks
+/// about a general's square, this holds on any square: a general or an advisor attacks only
+/// inside its palace (a general one step away), an elephant only on its own half and over an
+/// empty eye, a soldier sideways only once across the river. For exchange tests.
+#[inline]
+pub fn attacked_by(b: &[u8; 256], s: Square, by: usize) -> bool {
+    let at = |t: Square| b[t as usize];
+    let us = color_flag(by);
+    for d in ORTHOGONAL {
+        let next = s.wrapping_add(d);
+        if at(next) == (us | KING) && in_palace(by, s) {
+            return true;
+        }
+        let mut t = next;
+        while at(t) == EMPTY {
+            t = t.wrapping_add(d);
+        }
+        if at(t) == (us | ROOK) {
+            return true;
+        }
+        if at(t) == OFF {
+            continue;
+        }
+        t = t.wrapping_add(d);
+        while at(t) == EMPTY {
+            t = t.wrapping_add(d);
+        }
+        if at(t) == (us | CANNON) {
+            return true;
+        }
+    }
+    if horse_attacks_on(&at, s, us | HORSE) {
+        return true;
+    }
+    // A soldier steps forward (Red up the ranks), and sideways once across the river, where
+    // `s` then lies too.
+    let behind = if by == 0 {
+        s.wrapping_sub(16)
+    } else {
+        s.wrapping_add(16)
+    };
+    let pawn = us | PAWN;
+    if at(behind) == pawn || !own_half(by, s) && (at(s + 1) == pawn || at(s - 1) == pawn) {
+        return true;
+    }
+    if in_palace(by, s) {
+        for d in [15u8, 17, 239, 241] {
+            if at(s.wrapping_add(d)) == (us | ADVISOR) {
+                return true;
+            }
+        }
+    }
+    if own_half(by, s) {
+        for eye in [15u8, 17, 239, 241] {
+            let e = s.wrapping_add(eye);
+            if at(e) == EMPTY && at(e.wrapping_add(eye)) == (us | ELEPHANT) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The squares of the pieces giving check to the king of `side` on `k` (slow; for display).

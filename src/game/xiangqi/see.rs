@@ -3,7 +3,7 @@
 //! looks one capture deep: a capture is good when the victim is worth at least the capturer, or
 //! when nothing of the opponent's attacks the target square once the capture is made.
 
-use super::board::{attacked, kind_of, EMPTY, KING, OFF};
+use super::board::{attacked_by, kind_of, EMPTY, KING, OFF};
 use super::eval::VALUE;
 use super::{Move, Xiangqi};
 
@@ -35,5 +35,5 @@ pub(super) fn see_ge(pos: &Xiangqi, m: Move, threshold: i32) -> bool {
     let mut board: [u8; 256] = *pos.board;
     board[to as usize] = pos.board[from as usize];
     board[from as usize] = EMPTY;
-    !attacked(&board, to, pos.side)
+    !attacked_by(&board, to, pos.side ^ 1)
 }
