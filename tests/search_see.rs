@@ -99,7 +99,9 @@ fn promotions_castling_and_en_passant_count_as_even() {
     }
 }
 
-/// Xiangqi looks one recapture deep (horse 100, chariot 220, soldier 20): (FEN, move, result).
+/// Xiangqi plays the exchange out, least valuable attacker first (horse and cannon 100, chariot
+/// 220, soldier, advisor and elephant 20): (FEN, move, result). Each multi-capture result was
+/// checked against a full search of the legal captures on the square with pyffish.
 const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
     (
         "3k5/9/9/9/4n4/9/9/9/4R4/5K3 w - - 0 1",
@@ -179,9 +181,39 @@ const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
         -120,
         "a soldier across the river defends sideways",
     ),
+    (
+        "3k5/9/9/4p4/4n4/9/9/9/4R4/4RK3 w - - 0 1",
+        "e1e5",
+        -100,
+        "Rxe5 pxe5 Rxe5: the second chariot wins the soldier back",
+    ),
+    (
+        "3k5/4r4/9/9/9/4p4/9/3N5/9/4RK3 w - - 0 1",
+        "d2e4",
+        20,
+        "the horse takes the soldier; the chariot on e8 does not retake, the chariot on e0 would win it",
+    ),
+    (
+        "5k3/9/9/4p4/4n4/9/4R4/9/4A4/3KC4 w - - 0 1",
+        "e3e5",
+        -100,
+        "Rxe5 pxe5 Cxe5: the chariot leaving e3 opens the cannon's line over the advisor on e1",
+    ),
+    (
+        "5k3/9/9/4p4/4n4/9/4R4/9/9/3KC4 w - - 0 1",
+        "e3e5",
+        -120,
+        "the same without the advisor: the cannon on e0 has no screen",
+    ),
+    (
+        "4k4/4n4/2N6/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e8",
+        100,
+        "the general may not retake on e8: the horse on c7 guards it",
+    ),
 ];
 
 #[test]
-fn xiangqi_captures_gain_the_victim_unless_recaptured() {
+fn xiangqi_exchanges_gain_exactly_their_material_result() {
     check_exact::<Xiangqi>(XIANGQI_CASES);
 }
