@@ -211,6 +211,18 @@ const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
         100,
         "the general may not retake on e8: the horse on c7 guards it",
     ),
+    (
+        "5k3/9/9/9/9/9/9/9/9/4KA2r b - - 0 1",
+        "i0f0",
+        20,
+        "the red general may not retake on f0: it would face the black general on the open f-file",
+    ),
+    (
+        "3k5/9/9/9/9/9/9/9/9/4KA2r b - - 0 1",
+        "i0f0",
+        -200,
+        "the same with the black general on d9: Rxf0 Kxf0",
+    ),
 ];
 
 #[test]

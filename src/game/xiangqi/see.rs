@@ -3,10 +3,10 @@
 //! played through the exchange (each capturer moves onto the square and leaves its own), and the
 //! next attacker is looked up on that board, so the screens a cannon needs appear and vanish as
 //! they do in the game: a piece leaving a line can open one cannon's screen or close another's.
-//! Pins and the flying-general rule are not looked at; a general takes only when the square is
-//! then safe.
+//! Pins are not looked at; a general takes only when the square is then safe for it (the
+//! flying-general rule included).
 
-use super::board::{attacked_by, kind_of, least_attacker, EMPTY, KING, OFF};
+use super::board::{attacked, kind_of, least_attacker, EMPTY, KING, OFF};
 use super::eval::VALUE;
 use super::{Move, Xiangqi};
 
@@ -53,8 +53,9 @@ pub(super) fn see_ge(pos: &Xiangqi, m: Move, threshold: i32) -> bool {
         board[to as usize] = piece;
         board[sq as usize] = EMPTY;
         if kind_of(piece) == KING {
-            // A general takes only when the other side no longer guards the square.
-            return if attacked_by(&board, to, side ^ 1) {
+            // A general takes only when the square is then safe for it: no guard left, and the
+            // other general not facing it along an open file.
+            return if attacked(&board, to, side) {
                 !good
             } else {
                 good
