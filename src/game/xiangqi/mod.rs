@@ -524,6 +524,7 @@ impl SearchHints for Xiangqi {
         ("Use Capture History", 0),
         ("Use Correction History", 0),
         ("NMP Eval Divisor", 0),
+        ("Use Late Checks", 1),
     ];
 
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
