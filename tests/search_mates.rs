@@ -348,3 +348,60 @@ fn xiangqi_quiescence_checks_see_a_quiet_mate_at_depth_one() {
         best[1]
     );
 }
+
+/// Xiangqi positions from self-play where Red mates in 2 or 3 and the mating line has a quiet
+/// check that late move pruning reaches at depth 3.
+const XIANGQI_LATE_CHECK_POSITIONS: [&str; 3] = [
+    "3krRR2/9/9/9/8p/9/8P/9/4A4/3A1K3 w - - 1 43",
+    "4R1R2/3k5/9/9/8p/9/8P/9/4A4/3A1K3 w - - 1 44",
+    "3a2b2/4k1N2/3a1R3/5N3/p8/2p6/2r3P1P/4B4/9/3AKAB2 w - - 0 34",
+];
+
+/// Xiangqi searches late quiet checks by default (`Use Late Checks`, issue 32): at depth 3 the
+/// default search finds Fairy-Stockfish's mate distance in each position, and its line mates.
+/// With the switch off, late move pruning drops the quiet check and no mate of that distance
+/// is seen at depth 3 (checked too, so that the positions keep testing the switch).
+#[test]
+fn xiangqi_late_quiet_checks_find_mates_that_late_move_pruning_drops() {
+    let _serial = serial();
+    let setup = "\nsetoption name UCI_Variant value xiangqi";
+    let Some(expected) = oracle_scores(FAIRY_STOCKFISH, setup, 20, &XIANGQI_LATE_CHECK_POSITIONS)
+    else {
+        return oracle_missing(FAIRY_STOCKFISH);
+    };
+    let config = <Xiangqi as Rules>::Config::default();
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let name = "Search Xiangqi Use Late Checks";
+    let param = support::param(name);
+    let mut searcher = Searcher::new(16);
+    for (fen, want) in XIANGQI_LATE_CHECK_POSITIONS.iter().zip(expected) {
+        let SearchScore::Mate(n) = want else {
+            panic!("{fen}: Fairy-Stockfish finds no mate ({want:?})");
+        };
+        let pos = Xiangqi::from_fen(fen, &config).expect("valid FEN");
+        searcher.clear();
+        let (result, events) = search_default(&mut searcher, &pos, &limits);
+        assert_eq!(result.score, SearchScore::Mate(n), "{fen}: default search");
+        let pv = iterations(&events).pop().map(|i| i.pv).unwrap_or_default();
+        assert_eq!(pv.len(), (2 * n - 1) as usize, "{fen}: pv {pv:?}");
+        let mut p = pos.clone();
+        for &m in &pv {
+            assert!(legal(&p).contains(&m), "{fen}: illegal pv move");
+            p.make_move(m);
+        }
+        assert!(legal(&p).is_empty(), "{fen}: pv {pv:?} does not mate");
+
+        param.set(0).expect("in range");
+        searcher.clear();
+        let (off, _) = search_default(&mut searcher, &pos, &limits);
+        param.set(i64::from(param.default)).expect("in range");
+        assert_ne!(
+            off.score,
+            SearchScore::Mate(n),
+            "{fen}: without {name} (the position no longer tests the switch)"
+        );
+    }
+}
