@@ -423,61 +423,7 @@ fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -
 /// empty eye, a soldier sideways only once across the river. For exchange tests.
 #[inline]
 pub fn attacked_by(b: &[u8; 256], s: Square, by: usize) -> bool {
-    let at = |t: Square| b[t as usize];
-    let us = color_flag(by);
-    for d in ORTHOGONAL {
-        let next = s.wrapping_add(d);
-        if at(next) == (us | KING) && in_palace(by, s) {
-            return true;
-        }
-        let mut t = next;
-        while at(t) == EMPTY {
-            t = t.wrapping_add(d);
-        }
-        if at(t) == (us | ROOK) {
-            return true;
-        }
-        if at(t) == OFF {
-            continue;
-        }
-        t = t.wrapping_add(d);
-        while at(t) == EMPTY {
-            t = t.wrapping_add(d);
-        }
-        if at(t) == (us | CANNON) {
-            return true;
-        }
-    }
-    if horse_attacks_on(&at, s, us | HORSE) {
-        return true;
-    }
-    // A soldier steps forward (Red up the ranks), and sideways once across the river, where
-    // `s` then lies too.
-    let behind = if by == 0 {
-        s.wrapping_sub(16)
-    } else {
-        s.wrapping_add(16)
-    };
-    let pawn = us | PAWN;
-    if at(behind) == pawn || !own_half(by, s) && (at(s + 1) == pawn || at(s - 1) == pawn) {
-        return true;
-    }
-    if in_palace(by, s) {
-        for d in [15u8, 17, 239, 241] {
-            if at(s.wrapping_add(d)) == (us | ADVISOR) {
-                return true;
-            }
-        }
-    }
-    if own_half(by, s) {
-        for eye in [15u8, 17, 239, 241] {
-            let e = s.wrapping_add(eye);
-            if at(e) == EMPTY && at(e.wrapping_add(eye)) == (us | ELEPHANT) {
-                return true;
-            }
-        }
-    }
-    false
+    least_attacker(b, s, by).is_some()
 }
 
 /// The square of the least valuable piece of `by` that attacks the on-board square `s` of board
