@@ -285,6 +285,70 @@ fn quiescence_checks_see_a_quiet_mate_at_depth_one() {
     );
 }
 
+/// The moves of the xiangqi position `fen` (ICCS, ranks 0-9) after which the opponent has no
+/// move that leaves the mover without a legal move (xiangqi's mate and stalemate both lose),
+/// by pyffish; `None` when pyffish is not installed.
+fn xiangqi_moves_without_mate_in_one_reply(fen: &str) -> Option<Vec<String>> {
+    if !support::python_oracle("pyffish") {
+        return None;
+    }
+    const SCRIPT: &str = r#"
+import re, sys, pyffish as sf
+fen = sys.stdin.read().strip()
+def iccs(m):
+    return "".join(f + str(int(r) - 1) for f, r in re.findall(r"([a-i])(\d+)", m))
+safe = []
+for m in sf.legal_moves("xiangqi", fen, []):
+    if all(sf.legal_moves("xiangqi", fen, [m, r]) for r in sf.legal_moves("xiangqi", fen, [m])):
+        safe.append(iccs(m))
+print(" ".join(safe))
+"#;
+    let (status, out) = support::run_python(SCRIPT, fen.to_string());
+    assert!(status.success(), "pyffish failed: {out}");
+    Some(out.split_whitespace().map(str::to_string).collect())
+}
+
+/// Xiangqi's `Use QS Checks`: at depth 1, taking the horse with the soldier lets Black's chariot
+/// mate on the back rank with a quiet check (i3i0: the cannon on d1 shuts the general in). With
+/// the switch, quiescence sees the check and the search plays a move pyffish confirms leaves no
+/// mate in one; without it, the soldier takes the horse. (The exchange test must not count the
+/// general on d0 as guarding i0 from afar, or the check is thrown away unsearched.)
+#[test]
+fn xiangqi_quiescence_checks_see_a_quiet_mate_at_depth_one() {
+    let _serial = serial();
+    let fen = "4k4/9/9/2n6/2P6/9/8r/3A5/3C5/3K5 w - - 0 1";
+    let Some(safe) = xiangqi_moves_without_mate_in_one_reply(fen) else {
+        return;
+    };
+    let pos = Xiangqi::parse_fen(fen).expect("valid FEN");
+    let config = sanqi::game::xiangqi::XiangqiConfig::default();
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..SearchLimits::default()
+    };
+    let mut searcher = Searcher::new(16);
+    let name = "Search Xiangqi Use QS Checks";
+    let param = support::param(name);
+    let mut best = Vec::new();
+    for on in [1, 0] {
+        param.set(on).expect("in range");
+        searcher.clear();
+        let (result, _) = search_default(&mut searcher, &pos, &limits);
+        best.push(pos.format_move(result.best.expect("a move"), &config));
+    }
+    param.set(i64::from(param.default)).expect("in range");
+    assert!(
+        safe.contains(&best[0]),
+        "with {name}: {} allows mate; safe: {safe:?}",
+        best[0]
+    );
+    assert!(
+        !safe.contains(&best[1]),
+        "without {name}: {} (the test position no longer tempts)",
+        best[1]
+    );
+}
+
 /// Xiangqi positions from self-play where Red mates in 2 or 3 and the mating line has a quiet
 /// check that late move pruning reaches at depth 3.
 const XIANGQI_LATE_CHECK_POSITIONS: [&str; 3] = [

@@ -99,7 +99,9 @@ fn promotions_castling_and_en_passant_count_as_even() {
     }
 }
 
-/// Xiangqi looks one recapture deep (horse 100, chariot 220, soldier 20): (FEN, move, result).
+/// Xiangqi plays the exchange out, least valuable attacker first (horse and cannon 100, chariot
+/// 220, soldier, advisor and elephant 20): (FEN, move, result). Each multi-capture result was
+/// checked against a full search of the legal captures on the square with pyffish.
 const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
     (
         "3k5/9/9/9/4n4/9/9/9/4R4/5K3 w - - 0 1",
@@ -125,9 +127,105 @@ const XIANGQI_CASES: &[(&str, &str, i32, &str)] = &[
         100,
         "the cannon on e8 has no screen once the horse is gone",
     ),
+    (
+        "4k4/9/9/4p4/9/9/4P4/9/9/3KC4 w - - 0 1",
+        "e0e6",
+        20,
+        "the central cannon takes the soldier: the general on e9 reaches only e8 and f9, d9",
+    ),
+    (
+        "4k4/9/4n4/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e7",
+        100,
+        "a general two steps away does not defend",
+    ),
+    (
+        "4k4/4n4/9/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e8",
+        -120,
+        "the general defends the point next to it in the palace",
+    ),
+    (
+        "3a1k3/4n4/9/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e8",
+        -120,
+        "the advisor on d9 defends e8",
+    ),
+    (
+        "3k5/9/4b4/9/6n2/9/9/9/6R2/5K3 w - - 0 1",
+        "g1g5",
+        -120,
+        "the elephant on e7 defends g5 over the empty eye f6",
+    ),
+    (
+        "3k5/9/4b4/5n3/6n2/9/9/9/6R2/5K3 w - - 0 1",
+        "g1g5",
+        100,
+        "the elephant's eye f6 is blocked (by a horse that does not reach g5)",
+    ),
+    (
+        "3k5/9/9/9/2b6/9/4n4/9/4R4/5K3 w - - 0 1",
+        "e1e3",
+        100,
+        "an elephant never crosses the river: c5 does not defend e3",
+    ),
+    (
+        "5k3/9/9/2pn5/9/9/9/9/3R5/4K4 w - - 0 1",
+        "d1d6",
+        100,
+        "a soldier before the river does not move sideways",
+    ),
+    (
+        "5k3/9/9/9/9/2pn5/9/9/3R5/4K4 w - - 0 1",
+        "d1d4",
+        -120,
+        "a soldier across the river defends sideways",
+    ),
+    (
+        "3k5/9/9/4p4/4n4/9/9/9/4R4/4RK3 w - - 0 1",
+        "e1e5",
+        -100,
+        "Rxe5 pxe5 Rxe5: the second chariot wins the soldier back",
+    ),
+    (
+        "3k5/4r4/9/9/9/4p4/9/3N5/9/4RK3 w - - 0 1",
+        "d2e4",
+        20,
+        "the horse takes the soldier; the chariot on e8 does not retake, the chariot on e0 would win it",
+    ),
+    (
+        "5k3/9/9/4p4/4n4/9/4R4/9/4A4/3KC4 w - - 0 1",
+        "e3e5",
+        -100,
+        "Rxe5 pxe5 Cxe5: the chariot leaving e3 opens the cannon's line over the advisor on e1",
+    ),
+    (
+        "5k3/9/9/4p4/4n4/9/4R4/9/9/3KC4 w - - 0 1",
+        "e3e5",
+        -120,
+        "the same without the advisor: the cannon on e0 has no screen",
+    ),
+    (
+        "4k4/4n4/2N6/9/9/9/4R4/9/9/3K5 w - - 0 1",
+        "e3e8",
+        100,
+        "the general may not retake on e8: the horse on c7 guards it",
+    ),
+    (
+        "5k3/9/9/9/9/9/9/9/9/4KA2r b - - 0 1",
+        "i0f0",
+        20,
+        "the red general may not retake on f0: it would face the black general on the open f-file",
+    ),
+    (
+        "3k5/9/9/9/9/9/9/9/9/4KA2r b - - 0 1",
+        "i0f0",
+        -200,
+        "the same with the black general on d9: Rxf0 Kxf0",
+    ),
 ];
 
 #[test]
-fn xiangqi_captures_gain_the_victim_unless_recaptured() {
+fn xiangqi_exchanges_gain_exactly_their_material_result() {
     check_exact::<Xiangqi>(XIANGQI_CASES);
 }

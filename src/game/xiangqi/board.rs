@@ -380,24 +380,32 @@ pub fn horse_or_pawn_attacks(b: &[u8; 256], k: Square, side: usize) -> bool {
     horse_or_pawn_attacks_on(|s| b[s as usize], k, side)
 }
 
-/// [`horse_or_pawn_attacks`] over a board read through `at`.
+/// The squares from which a horse reaches a square: (the leg square, next to the target square
+/// diagonally, and the two horse squares behind it), as offsets from the target square.
+const HORSE_PATHS: [(u8, u8, u8); 4] =
+    [(17, 33, 18), (15, 31, 14), (241, 225, 242), (239, 223, 238)];
+
+/// Whether a horse (`horse`: the piece with its colour) attacks `k` on a board read through
+/// `at`: from two ranks and one file away (or one rank and two files), through the leg square
+/// diagonally next to `k`.
 #[inline(always)]
-fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -> bool {
-    let them = color_flag(side ^ 1);
-    let horse = them | HORSE;
-    // A horse two ranks / one file away (or one rank / two files) attacks through the leg
-    // square diagonally next to the king.
-    for (leg, a, c) in [
-        (17u8, 33u8, 18u8),
-        (15, 31, 14),
-        (241, 225, 242),
-        (239, 223, 238),
-    ] {
+fn horse_attacks_on(at: &impl Fn(Square) -> u8, k: Square, horse: u8) -> bool {
+    for (leg, a, c) in HORSE_PATHS {
         if at(k.wrapping_add(leg)) == EMPTY
             && (at(k.wrapping_add(a)) == horse || at(k.wrapping_add(c)) == horse)
         {
             return true;
         }
+    }
+    false
+}
+
+/// [`horse_or_pawn_attacks`] over a board read through `at`.
+#[inline(always)]
+fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -> bool {
+    let them = color_flag(side ^ 1);
+    if horse_attacks_on(&at, k, them | HORSE) {
+        return true;
     }
     let pawn = them | PAWN;
     let ahead = if side == 0 {
@@ -406,6 +414,92 @@ fn horse_or_pawn_attacks_on(at: impl Fn(Square) -> u8, k: Square, side: usize) -
         k.wrapping_sub(16)
     };
     at(ahead) == pawn || at(k.wrapping_add(1)) == pawn || at(k.wrapping_sub(1)) == pawn
+}
+
+/// Whether a piece of `by` attacks the on-board square `s` of board `b`: could capture on `s`
+/// by its own move, pins and the flying-general rule aside. Unlike [`attacked`], which asks
+/// about a general's square, this holds on any square: a general or an advisor attacks only
+/// inside its palace (a general one step away), an elephant only on its own half and over an
+/// empty eye, a soldier sideways only once across the river. For exchange tests.
+#[inline]
+pub fn attacked_by(b: &[u8; 256], s: Square, by: usize) -> bool {
+    least_attacker(b, s, by).is_some()
+}
+
+/// The square of the least valuable piece of `by` that attacks the on-board square `s` of board
+/// `b` (by the rules of [`attacked_by`]), for the exchange test's swap list: a soldier, an
+/// advisor, an elephant, a horse, a cannon, a chariot, then the general; `None` when nothing
+/// attacks. A cannon is found through whatever screen the board holds now, so a capture that
+/// makes or removes a screen changes the next answer.
+pub fn least_attacker(b: &[u8; 256], s: Square, by: usize) -> Option<Square> {
+    let at = |t: Square| b[t as usize];
+    let us = color_flag(by);
+    let pawn = us | PAWN;
+    let behind = if by == 0 {
+        s.wrapping_sub(16)
+    } else {
+        s.wrapping_add(16)
+    };
+    if at(behind) == pawn {
+        return Some(behind);
+    }
+    if !own_half(by, s) {
+        for t in [s.wrapping_add(1), s.wrapping_sub(1)] {
+            if at(t) == pawn {
+                return Some(t);
+            }
+        }
+    }
+    if in_palace(by, s) {
+        for d in [15u8, 17, 239, 241] {
+            if at(s.wrapping_add(d)) == (us | ADVISOR) {
+                return Some(s.wrapping_add(d));
+            }
+        }
+    }
+    if own_half(by, s) {
+        for eye in [15u8, 17, 239, 241] {
+            let e = s.wrapping_add(eye);
+            if at(e) == EMPTY && at(e.wrapping_add(eye)) == (us | ELEPHANT) {
+                return Some(e.wrapping_add(eye));
+            }
+        }
+    }
+    for (leg, a, c) in HORSE_PATHS {
+        if at(s.wrapping_add(leg)) == EMPTY {
+            for t in [s.wrapping_add(a), s.wrapping_add(c)] {
+                if at(t) == (us | HORSE) {
+                    return Some(t);
+                }
+            }
+        }
+    }
+    let mut rook = None;
+    let mut king = None;
+    for d in ORTHOGONAL {
+        let next = s.wrapping_add(d);
+        if at(next) == (us | KING) && in_palace(by, s) {
+            king = Some(next);
+        }
+        let mut t = next;
+        while at(t) == EMPTY {
+            t = t.wrapping_add(d);
+        }
+        if at(t) == (us | ROOK) {
+            rook = rook.or(Some(t));
+        }
+        if at(t) == OFF {
+            continue;
+        }
+        t = t.wrapping_add(d);
+        while at(t) == EMPTY {
+            t = t.wrapping_add(d);
+        }
+        if at(t) == (us | CANNON) {
+            return Some(t);
+        }
+    }
+    rook.or(king)
 }
 
 /// The squares of the pieces giving check to the king of `side` on `k` (slow; for display).

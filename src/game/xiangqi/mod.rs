@@ -515,13 +515,12 @@ impl SearchHints for Xiangqi {
     const SEARCH_LABEL: &'static str = "Xiangqi";
 
     // Measured in groups at 20,000 nodes (docs/search.md): the pruning group lost 81 Elo here,
-    // the ordering and correction/NMP groups were even; those are off in xiangqi.
+    // the ordering and correction/NMP groups were even; those are off in xiangqi. Losing
+    // captures last and capture history came back on with the swap-list exchange test (issue 32).
     const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[
         ("Use SEE Pruning", 0),
         ("Use Razoring", 0),
         ("Use History Pruning", 0),
-        ("Use Bad Noisy Last", 0),
-        ("Use Capture History", 0),
         ("Use Correction History", 0),
         ("NMP Eval Divisor", 0),
         ("Use Late Checks", 1),

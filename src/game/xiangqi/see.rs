@@ -1,9 +1,12 @@
-//! A one-recapture exchange test for quiescence search. Full static exchange evaluation is
-//! awkward in xiangqi (a cannon's attacks appear and vanish as screens come and go), so the test
-//! looks one capture deep: a capture is good when the victim is worth at least the capturer, or
-//! when nothing of the opponent's attacks the target square once the capture is made.
+//! Static exchange evaluation for xiangqi: the captures on one square, each side taking with its
+//! least valuable attacker and free to stop, as chess's swap list does. The board itself is
+//! played through the exchange (each capturer moves onto the square and leaves its own), and the
+//! next attacker is looked up on that board, so the screens a cannon needs appear and vanish as
+//! they do in the game: a piece leaving a line can open one cannon's screen or close another's.
+//! Pins are not looked at; a general takes only when the square is then safe for it (the
+//! flying-general rule included).
 
-use super::board::{attacked, kind_of, EMPTY, KING, OFF};
+use super::board::{attacked, kind_of, least_attacker, EMPTY, KING, OFF};
 use super::eval::VALUE;
 use super::{Move, Xiangqi};
 
@@ -20,20 +23,48 @@ fn value(piece: u8) -> i32 {
     }
 }
 
-/// Whether the capture `m` gains at least `threshold`: the victim's value if the target square
-/// is not attacked after the capture, else the victim minus the capturer.
+/// Whether the move `m` (a capture or a quiet move) gains at least `threshold` once the
+/// exchange on its target square is played out.
 pub(super) fn see_ge(pos: &Xiangqi, m: Move, threshold: i32) -> bool {
     let (from, to) = (m.from(), m.to());
-    let victim = value(pos.board[to as usize]);
-    let capturer = value(pos.board[from as usize]);
-    if victim < threshold {
+    // `swap` is what the side to move in the exchange must win back for the mover to fall
+    // below the threshold (negative: the mover is already below).
+    let mut swap = value(pos.board[to as usize]) - threshold;
+    if swap < 0 {
         return false;
     }
-    if victim - capturer >= threshold {
+    swap = value(pos.board[from as usize]) - swap;
+    if swap <= 0 {
         return true;
     }
     let mut board: [u8; 256] = *pos.board;
-    board[to as usize] = pos.board[from as usize];
+    board[to as usize] = board[from as usize];
     board[from as usize] = EMPTY;
-    !attacked(&board, to, pos.side)
+    let mut side = pos.side;
+    // Whether the mover reaches the threshold if the exchange stops here.
+    let mut good = true;
+    loop {
+        side ^= 1;
+        let Some(sq) = least_attacker(&board, to, side) else {
+            break;
+        };
+        good = !good;
+        let piece = board[sq as usize];
+        board[to as usize] = piece;
+        board[sq as usize] = EMPTY;
+        if kind_of(piece) == KING {
+            // A general takes only when the square is then safe for it: no guard left, and the
+            // other general not facing it along an open file.
+            return if attacked(&board, to, side) {
+                !good
+            } else {
+                good
+            };
+        }
+        swap = value(piece) - swap;
+        if swap < i32::from(good) {
+            break;
+        }
+    }
+    good
 }
