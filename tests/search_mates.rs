@@ -405,3 +405,55 @@ fn xiangqi_late_quiet_checks_find_mates_that_late_move_pruning_drops() {
         );
     }
 }
+
+/// Xiangqi orders losing captures after the quiet moves and reads capture history by default
+/// (issue 32, with the swap-list exchange test): the default search's tree from two positions at
+/// depth 6 is the one with both switches set on, and not the one with both off.
+#[test]
+fn xiangqi_searches_losing_captures_last_with_capture_history_by_default() {
+    let _serial = serial();
+    let names = [
+        "Search Xiangqi Use Bad Noisy Last",
+        "Search Xiangqi Use Capture History",
+    ];
+    let fens = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+    ];
+    let limits = SearchLimits {
+        depth: Some(6),
+        ..SearchLimits::default()
+    };
+    let mut searcher = Searcher::new(16);
+    let mut nodes = |setting: Option<i64>| -> Vec<u64> {
+        for n in names {
+            let p = support::param(n);
+            p.set(setting.unwrap_or(i64::from(p.default)))
+                .expect("in range");
+        }
+        let counts = fens
+            .iter()
+            .map(|fen| {
+                let pos = Xiangqi::parse_fen(fen).expect("valid FEN");
+                searcher.clear();
+                search_default(&mut searcher, &pos, &limits).0.nodes
+            })
+            .collect();
+        for n in names {
+            let p = support::param(n);
+            p.set(i64::from(p.default)).expect("in range");
+        }
+        counts
+    };
+    let default = nodes(None);
+    assert_eq!(
+        default,
+        nodes(Some(1)),
+        "the default tree is the one with both on"
+    );
+    assert_ne!(
+        default,
+        nodes(Some(0)),
+        "the switches no longer change the tree"
+    );
+}
