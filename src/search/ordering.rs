@@ -286,3 +286,151 @@ pub(crate) fn pick<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize) {
         scores.swap(i, best);
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::expect_used, clippy::unwrap_used)]
+mod tests {
+    //! Orderings of hand-checked positions: which captures lose material is worked out by hand
+    //! for each position (and stated next to it), not read from the exchange test.
+    use super::*;
+    use crate::game::chess::Chess;
+    use crate::game::prelude::*;
+    use crate::game::xiangqi::Xiangqi;
+    use crate::game::MoveBuffer;
+
+    const BOTH_OFF: OrderFlags = OrderFlags {
+        bad_noisy_last: false,
+        capture_history: false,
+    };
+
+    fn position<G: Game>(fen: &str) -> G {
+        G::from_fen(fen, &G::Config::default()).expect("fen")
+    }
+
+    fn bits<G: Game>(pos: &G, token: &str) -> u16 {
+        pos.parse_move(token, &G::Config::default())
+            .expect("legal move")
+            .to_bits()
+    }
+
+    /// The legal moves of `pos` in the order a search tries them (best score first, ties in
+    /// generation order, as the root sorts them), with no table move and no previous move.
+    fn ordered<G: Game>(pos: &G, state: &ThreadState, flags: OrderFlags) -> Vec<String> {
+        let config = G::Config::default();
+        let mut list = G::MoveList::default();
+        pos.generate_moves(&mut list);
+        let mut scores = Vec::new();
+        score_moves(
+            pos,
+            list.moves(),
+            &mut scores,
+            state,
+            None,
+            1,
+            NO_MOVE,
+            flags,
+        );
+        let mut keyed: Vec<(i32, usize)> = scores.into_iter().zip(0..).collect();
+        keyed.sort_by_key(|&(s, i)| (-s, i));
+        keyed
+            .into_iter()
+            .map(|(_, i)| pos.format_move(list.moves()[i], &config))
+            .collect()
+    }
+
+    fn fresh() -> ThreadState {
+        let mut state = ThreadState::default();
+        state.prepare(2);
+        state
+    }
+
+    /// `winning` comes first; `losing` comes right after the other captures with the switch off
+    /// and after every quiet move with it on.
+    fn check_losing_capture_last<G: Game>(fen: &str, winning: &str, losing: &str) {
+        let pos = position::<G>(fen);
+        let state = fresh();
+        let on = OrderFlags {
+            bad_noisy_last: true,
+            ..BOTH_OFF
+        };
+        let quiet = |m: &String| m != winning && m != losing;
+        let off_order = ordered(&pos, &state, BOTH_OFF);
+        assert_eq!(off_order[0], winning, "{fen}: off: {off_order:?}");
+        assert_eq!(off_order[1], losing, "{fen}: off: {off_order:?}");
+        assert!(off_order[2..].iter().all(quiet), "{fen}: {off_order:?}");
+        let on_order = ordered(&pos, &state, on);
+        assert_eq!(on_order[0], winning, "{fen}: on: {on_order:?}");
+        assert_eq!(
+            on_order.last().map(String::as_str),
+            Some(losing),
+            "{fen}: on: {on_order:?}"
+        );
+        assert!(
+            on_order.len() > 3 && on_order[1..on_order.len() - 1].iter().all(quiet),
+            "{fen}: {on_order:?}"
+        );
+    }
+
+    #[test]
+    fn chess_losing_captures_go_after_the_quiet_moves() {
+        // Qxh6 wins a knight nothing defends; Qxd5 cxd5 loses the queen for a pawn.
+        check_losing_capture_last::<Chess>("4k3/8/2p4n/3p4/8/8/3Q4/4K3 w - - 0 1", "d2h6", "d2d5");
+    }
+
+    #[test]
+    fn xiangqi_losing_captures_go_after_the_quiet_moves() {
+        // Rxa3 wins a horse nothing defends; Rxe6 Rxe6 loses the chariot for a pawn.
+        check_losing_capture_last::<Xiangqi>(
+            "4k4/4r4/9/4p4/9/9/n3R4/9/9/3K5 w - - 0 1",
+            "e3a3",
+            "e3e6",
+        );
+    }
+
+    /// Two captures of the same piece by the same piece, both free: equal hints. Capture history
+    /// puts the one that last caused a cutoff first, only with the switch on.
+    fn check_capture_history<G: Game>(fen: &str, first: &str, second: &str) {
+        let pos = position::<G>(fen);
+        let on = OrderFlags {
+            capture_history: true,
+            ..BOTH_OFF
+        };
+        let (a, b) = (bits(&pos, first), bits(&pos, second));
+        let player = pos.side_to_move();
+        let captures = |order: Vec<String>| -> Vec<String> {
+            order
+                .into_iter()
+                .filter(|m| m == first || m == second)
+                .collect()
+        };
+        let generated = captures(ordered(&pos, &fresh(), BOTH_OFF));
+        assert_eq!(generated.len(), 2, "{fen}: {generated:?}");
+        for (best, other) in [(first, second), (second, first)] {
+            let mut state = fresh();
+            let best_bits = if best == first { a } else { b };
+            state.update_noisy(player, Some(best_bits), &[a, b], 10);
+            assert_eq!(
+                captures(ordered(&pos, &state, on)),
+                [best, other],
+                "{fen}: {best} caused the cutoff"
+            );
+            assert_eq!(
+                captures(ordered(&pos, &state, BOTH_OFF)),
+                generated,
+                "{fen}: the switch off ignores capture history"
+            );
+            let order = ordered(&pos, &state, on);
+            assert_eq!(order[..2], [best, other], "{fen}: captures before quiets");
+        }
+    }
+
+    #[test]
+    fn chess_capture_history_orders_equal_captures() {
+        check_capture_history::<Chess>("4k3/8/8/8/p2R3p/8/8/4K3 w - - 0 1", "d4a4", "d4h4");
+    }
+
+    #[test]
+    fn xiangqi_capture_history_orders_equal_captures() {
+        check_capture_history::<Xiangqi>("5k3/9/9/9/p3R3p/9/9/9/9/3K5 w - - 0 1", "e5a5", "e5i5");
+    }
+}
