@@ -139,8 +139,9 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The techniques that are off by default (ProbCut, singular extensions) must not spoil mate
-/// scores or mating lines either: the same oracle distances with them on.
+/// The techniques that are off by default (ProbCut in both games, singular extensions in
+/// xiangqi; chess extends singular moves by default) must not spoil mate scores or mating lines
+/// either: the same oracle distances with them all on.
 #[test]
 fn mates_keep_their_distances_with_probcut_and_singular_on() {
     let _serial = serial();
@@ -455,5 +456,49 @@ fn xiangqi_searches_losing_captures_last_with_capture_history_by_default() {
         default,
         nodes(Some(0)),
         "the switches no longer change the tree"
+    );
+}
+
+/// Chess extends singular moves by default (issue 32, measured by SPRT): the default search's
+/// tree from two positions at depth 8 is the one with `Use Singular` on, and not the one with it
+/// off.
+#[test]
+fn chess_extends_singular_moves_by_default() {
+    let _serial = serial();
+    let name = "Search Chess Use Singular";
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    ];
+    let limits = SearchLimits {
+        depth: Some(8),
+        ..SearchLimits::default()
+    };
+    let mut searcher = Searcher::new(16);
+    let mut nodes = |setting: Option<i64>| -> Vec<u64> {
+        let p = support::param(name);
+        p.set(setting.unwrap_or(i64::from(p.default)))
+            .expect("in range");
+        let counts = fens
+            .iter()
+            .map(|fen| {
+                let pos = Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN");
+                searcher.clear();
+                search_default(&mut searcher, &pos, &limits).0.nodes
+            })
+            .collect();
+        p.set(i64::from(p.default)).expect("in range");
+        counts
+    };
+    let default = nodes(None);
+    assert_eq!(
+        default,
+        nodes(Some(1)),
+        "the default tree is the one with it on"
+    );
+    assert_ne!(
+        default,
+        nodes(Some(0)),
+        "the switch no longer changes the tree"
     );
 }

@@ -441,7 +441,8 @@ impl SearchHints for Chess {
     const SEARCH_LABEL: &'static str = "Chess";
     // Measured under the generation-2 network (docs/search.md, issue 32): late quiet checks
     // are searched.
-    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[("Use Late Checks", 1)];
+    const SEARCH_DEFAULTS: &'static [(&'static str, i32)] =
+        &[("Use Late Checks", 1), ("Use Singular", 1)];
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 13;
 
