@@ -407,55 +407,77 @@ fn xiangqi_late_quiet_checks_find_mates_that_late_move_pruning_drops() {
     }
 }
 
+/// The node counts of the searches from `positions` to `depth`, each with a fresh table, with
+/// the parameters `names` all set to `setting` (their defaults with `None`); they are back at
+/// their defaults afterwards.
+fn tree_nodes<G: sanqi::game::Searchable>(
+    names: &[&str],
+    positions: &[G],
+    depth: u32,
+    setting: Option<i64>,
+) -> Vec<u64> {
+    for &n in names {
+        let p = support::param(n);
+        p.set(setting.unwrap_or(i64::from(p.default)))
+            .expect("in range");
+    }
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..SearchLimits::default()
+    };
+    let mut searcher = Searcher::new(16);
+    let counts = positions
+        .iter()
+        .map(|pos| {
+            searcher.clear();
+            search_default(&mut searcher, pos, &limits).0.nodes
+        })
+        .collect();
+    for &n in names {
+        let p = support::param(n);
+        p.set(i64::from(p.default)).expect("in range");
+    }
+    counts
+}
+
+/// Checks that the default search's tree from `positions` at `depth` is the one with the
+/// switches `names` all on, and not the one with them all off.
+fn assert_default_tree_has_switches_on<G: sanqi::game::Searchable>(
+    names: &[&str],
+    positions: &[G],
+    depth: u32,
+) {
+    let default = tree_nodes(names, positions, depth, None);
+    assert_eq!(
+        default,
+        tree_nodes(names, positions, depth, Some(1)),
+        "the default tree is the one with {names:?} on"
+    );
+    assert_ne!(
+        default,
+        tree_nodes(names, positions, depth, Some(0)),
+        "{names:?} no longer change the tree"
+    );
+}
+
 /// Xiangqi orders losing captures after the quiet moves and reads capture history by default
 /// (issue 32, with the swap-list exchange test): the default search's tree from two positions at
 /// depth 6 is the one with both switches set on, and not the one with both off.
 #[test]
 fn xiangqi_searches_losing_captures_last_with_capture_history_by_default() {
     let _serial = serial();
-    let names = [
-        "Search Xiangqi Use Bad Noisy Last",
-        "Search Xiangqi Use Capture History",
-    ];
-    let fens = [
+    let positions = [
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
-    ];
-    let limits = SearchLimits {
-        depth: Some(6),
-        ..SearchLimits::default()
-    };
-    let mut searcher = Searcher::new(16);
-    let mut nodes = |setting: Option<i64>| -> Vec<u64> {
-        for n in names {
-            let p = support::param(n);
-            p.set(setting.unwrap_or(i64::from(p.default)))
-                .expect("in range");
-        }
-        let counts = fens
-            .iter()
-            .map(|fen| {
-                let pos = Xiangqi::parse_fen(fen).expect("valid FEN");
-                searcher.clear();
-                search_default(&mut searcher, &pos, &limits).0.nodes
-            })
-            .collect();
-        for n in names {
-            let p = support::param(n);
-            p.set(i64::from(p.default)).expect("in range");
-        }
-        counts
-    };
-    let default = nodes(None);
-    assert_eq!(
-        default,
-        nodes(Some(1)),
-        "the default tree is the one with both on"
-    );
-    assert_ne!(
-        default,
-        nodes(Some(0)),
-        "the switches no longer change the tree"
+    ]
+    .map(|fen| Xiangqi::parse_fen(fen).expect("valid FEN"));
+    assert_default_tree_has_switches_on(
+        &[
+            "Search Xiangqi Use Bad Noisy Last",
+            "Search Xiangqi Use Capture History",
+        ],
+        &positions,
+        6,
     );
 }
 
@@ -465,40 +487,10 @@ fn xiangqi_searches_losing_captures_last_with_capture_history_by_default() {
 #[test]
 fn chess_extends_singular_moves_by_default() {
     let _serial = serial();
-    let name = "Search Chess Use Singular";
-    let fens = [
+    let positions = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    ];
-    let limits = SearchLimits {
-        depth: Some(8),
-        ..SearchLimits::default()
-    };
-    let mut searcher = Searcher::new(16);
-    let mut nodes = |setting: Option<i64>| -> Vec<u64> {
-        let p = support::param(name);
-        p.set(setting.unwrap_or(i64::from(p.default)))
-            .expect("in range");
-        let counts = fens
-            .iter()
-            .map(|fen| {
-                let pos = Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN");
-                searcher.clear();
-                search_default(&mut searcher, &pos, &limits).0.nodes
-            })
-            .collect();
-        p.set(i64::from(p.default)).expect("in range");
-        counts
-    };
-    let default = nodes(None);
-    assert_eq!(
-        default,
-        nodes(Some(1)),
-        "the default tree is the one with it on"
-    );
-    assert_ne!(
-        default,
-        nodes(Some(0)),
-        "the switch no longer changes the tree"
-    );
+    ]
+    .map(|fen| Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN"));
+    assert_default_tree_has_switches_on(&["Search Chess Use Singular"], &positions, 8);
 }
