@@ -139,22 +139,35 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Search switches added in issue 32 that are off by default in chess and xiangqi.
+const OFF_BY_DEFAULT_32: [&str; 5] = [
+    "Use Cut Node LMR",
+    "Use TT Noisy LMR",
+    "Use LMR Deeper",
+    "Use Double Extension",
+    "Use QS Futility",
+];
+
 /// The techniques that are off by default (ProbCut in both games, singular extensions in
-/// xiangqi; chess extends singular moves by default) must not spoil mate scores or mating lines
-/// either: the same oracle distances with them all on.
+/// xiangqi, the five switches of [`OFF_BY_DEFAULT_32`]; chess extends singular moves by default)
+/// must not spoil mate scores or mating lines either: the same oracle distances with them all on.
 #[test]
 fn mates_keep_their_distances_with_probcut_and_singular_on() {
     let _serial = serial();
     let chess = oracle_scores(STOCKFISH, "", 18, &CHESS_POSITIONS);
     let setup = "\nsetoption name UCI_Variant value xiangqi";
     let xiangqi = oracle_scores(FAIRY_STOCKFISH, setup, 30, &XIANGQI_POSITIONS);
-    let names = [
-        "Search Chess Use ProbCut",
-        "Search Chess Use Singular",
-        "Search Xiangqi Use ProbCut",
-        "Search Xiangqi Use Singular",
-    ];
-    for n in names {
+    // With the switches of issue 32's thirteenth session, screened and left off (docs/search.md).
+    let names: Vec<String> = ["Chess", "Xiangqi"]
+        .iter()
+        .flat_map(|game| {
+            ["Use ProbCut", "Use Singular"]
+                .iter()
+                .chain(OFF_BY_DEFAULT_32.iter())
+                .map(move |switch| format!("Search {game} {switch}"))
+        })
+        .collect();
+    for n in &names {
         support::param(n).set(1).expect("in range");
     }
     match chess {
@@ -165,7 +178,7 @@ fn mates_keep_their_distances_with_probcut_and_singular_on() {
         Some(expected) => check_mates::<Xiangqi>(&XIANGQI_POSITIONS, expected, false),
         None => oracle_missing(FAIRY_STOCKFISH),
     }
-    for n in names {
+    for n in &names {
         let p = support::param(n);
         p.set(i64::from(p.default)).expect("in range");
     }
@@ -493,4 +506,49 @@ fn chess_extends_singular_moves_by_default() {
     ]
     .map(|fen| Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN"));
     assert_default_tree_has_switches_on(&["Search Chess Use Singular"], &positions, 8);
+}
+
+/// The switches screened in issue 32's thirteenth session are off by default in chess and
+/// xiangqi, and each one, set on, changes the tree (its code is reached): the default search's
+/// tree at depth 8 from two positions of each game is the one with the switch off,
+/// and not the one with it on.
+#[test]
+fn screened_switches_are_off_by_default_and_change_the_tree_when_on() {
+    let _serial = serial();
+    let chess = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    ]
+    .map(|fen| Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN"));
+    let xiangqi = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+    ]
+    .map(|fen| Xiangqi::parse_fen(fen).expect("valid FEN"));
+    for switch in OFF_BY_DEFAULT_32 {
+        let name = format!("Search Chess {switch}");
+        let default = tree_nodes(&[&name], &chess, 8, None);
+        assert_eq!(default, tree_nodes(&[&name], &chess, 8, Some(0)), "{name}");
+        assert_ne!(default, tree_nodes(&[&name], &chess, 8, Some(1)), "{name}");
+        let name = format!("Search Xiangqi {switch}");
+        // Double extensions need singular extensions, off in xiangqi.
+        let with = if switch == "Use Double Extension" {
+            vec![name.as_str(), "Search Xiangqi Use Singular"]
+        } else {
+            vec![name.as_str()]
+        };
+        let default = tree_nodes(&[&name], &xiangqi, 8, None);
+        assert_eq!(
+            default,
+            tree_nodes(&[&name], &xiangqi, 8, Some(0)),
+            "{name}"
+        );
+        let singular = tree_nodes(&["Search Xiangqi Use Singular"], &xiangqi, 8, Some(1));
+        let on = tree_nodes(&with, &xiangqi, 8, Some(1));
+        if switch == "Use Double Extension" {
+            assert_ne!(singular, on, "{name}");
+        } else {
+            assert_ne!(default, on, "{name}");
+        }
+    }
 }

@@ -203,6 +203,26 @@ search_params! {
     probcut_depth: i32 = "ProbCut Depth", 5, 3, 12, 1;
     /// ProbCut: how far above beta the reduced search must reach.
     probcut_margin: i32 = "ProbCut Margin", 200, 50, 600, 10;
+    /// Late move reductions reduce `Cut Node Reduction` plies more at expected cut nodes (the
+    /// zero-window children that a fail-high is expected from) (1).
+    use_cut_node_lmr: bool = "Use Cut Node LMR", 0, 0, 1, 1;
+    /// Late move reductions: the extra plies at an expected cut node.
+    cut_node_reduction: i32 = "Cut Node Reduction", 2, 1, 4, 1;
+    /// Late move reductions: a quiet move is reduced one ply more when the table move is noisy (1).
+    use_tt_noisy_lmr: bool = "Use TT Noisy LMR", 0, 0, 1, 1;
+    /// A reduced move that beat alpha is searched again one ply deeper when it beat the best
+    /// score by far, one ply shallower when it barely did (1).
+    use_lmr_deeper: bool = "Use LMR Deeper", 0, 0, 1, 1;
+    /// Singular extensions: a table move far more singular than the margin asks is extended by
+    /// two plies outside PV nodes (1).
+    use_double_extension: bool = "Use Double Extension", 0, 0, 1, 1;
+    /// Double extensions: how far below the singular bound the other moves must stay.
+    double_extension_margin: i32 = "Double Extension Margin", 20, 0, 200, 5;
+    /// Quiescence search skips a capture that gives no check when the standing evaluation plus
+    /// `QS Futility Margin` plus its exchange cannot reach alpha (1).
+    use_qs_futility: bool = "Use QS Futility", 0, 0, 1, 1;
+    /// Quiescence futility: the margin above the standing evaluation.
+    qs_futility_margin: i32 = "QS Futility Margin", 200, 0, 600, 10;
 }
 
 /// One game's table of search parameters (UCI spin options).

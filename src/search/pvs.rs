@@ -98,7 +98,9 @@ impl MovePruning {
 }
 
 impl<G: Searchable> Worker<'_, G> {
-    /// Principal variation search of a node `ply` plies below the root (two players).
+    /// Principal variation search of a node `ply` plies below the root (two players);
+    /// `cut_node`: a zero-window node expected to fail high (with `Use Cut Node LMR`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
         pos: &mut G,
@@ -107,6 +109,7 @@ impl<G: Searchable> Worker<'_, G> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
@@ -148,7 +151,7 @@ impl<G: Searchable> Worker<'_, G> {
         let ev = self.node_eval(pos, entry, structure, in_check, ply);
 
         if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
-            if let Some(v) = self.prune_node(pos, &ev, entry, depth, alpha, beta, ply) {
+            if let Some(v) = self.prune_node(pos, &ev, entry, depth, alpha, beta, ply, cut_node) {
                 return v;
             }
         }
@@ -186,6 +189,7 @@ impl<G: Searchable> Worker<'_, G> {
         let mut best_noisy = false;
         let mut searched = 0usize;
         let mut quiets_seen = 0usize;
+        let mut tt_noisy = false;
         let mut quiets: ArrayVec<u16, 64> = ArrayVec::new();
         let mut noisies: ArrayVec<u16, 32> = ArrayVec::new();
         for i in 0..count {
@@ -198,12 +202,15 @@ impl<G: Searchable> Worker<'_, G> {
                 continue;
             }
             let quiet = !noisy;
+            if Some(bits) == tt_move {
+                tt_noisy = noisy;
+            }
             if quiet {
                 quiets_seen += 1;
             }
             let mut singular_extension = 0;
             if let Some(e) = singular.filter(|e| e.mv == Some(bits)) {
-                match self.singular_extension(pos, &e, bits, depth, beta, ply) {
+                match self.singular_extension(pos, &e, bits, depth, beta, ply, pv_node, cut_node) {
                     Ok(x) => singular_extension = x,
                     Err(v) => {
                         self.scores.truncate(base);
@@ -233,7 +240,16 @@ impl<G: Searchable> Worker<'_, G> {
             };
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
-                self.pvs_child(pos, same, new_depth, alpha, beta, ply, pv_node)
+                self.pvs_child(
+                    pos,
+                    same,
+                    new_depth,
+                    alpha,
+                    beta,
+                    ply,
+                    pv_node,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut r = 0;
                 if s.use_lmr
@@ -244,14 +260,40 @@ impl<G: Searchable> Worker<'_, G> {
                 {
                     r = self.reduction(depth, searched, pv_node, order_score, gives_check);
                     r += i32::from(s.use_improving && !ev.improving);
+                    if s.use_cut_node_lmr && cut_node {
+                        r += s.cut_node_reduction;
+                    }
+                    r += i32::from(s.use_tt_noisy_lmr && tt_noisy);
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                let mut sc = self.pvs_child(pos, same, new_depth - r, alpha, alpha + 1, ply, false);
+                let mut sc =
+                    self.pvs_child(pos, same, new_depth - r, alpha, alpha + 1, ply, false, true);
+                let mut full_depth = new_depth;
                 if sc > alpha && r > 0 {
-                    sc = self.pvs_child(pos, same, new_depth, alpha, alpha + 1, ply, false);
+                    if s.use_lmr_deeper {
+                        // How far the reduced search beat the best score so far decides the
+                        // depth of the search again.
+                        if sc > best + 40 + 2 * new_depth {
+                            full_depth += 1;
+                        } else if sc < best + new_depth {
+                            full_depth -= 1;
+                        }
+                    }
+                    if full_depth > new_depth - r {
+                        sc = self.pvs_child(
+                            pos,
+                            same,
+                            full_depth,
+                            alpha,
+                            alpha + 1,
+                            ply,
+                            false,
+                            !cut_node,
+                        );
+                    }
                 }
                 if pv_node && sc > alpha && sc < beta {
-                    sc = self.pvs_child(pos, same, new_depth, alpha, beta, ply, true);
+                    sc = self.pvs_child(pos, same, full_depth, alpha, beta, ply, true, false);
                 }
                 sc
             };
@@ -367,11 +409,12 @@ impl<G: Searchable> Worker<'_, G> {
         beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         if same_team {
-            self.negamax(pos, depth, alpha, beta, ply + 1, pv_node)
+            self.negamax(pos, depth, alpha, beta, ply + 1, pv_node, cut_node)
         } else {
-            -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv_node)
+            -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv_node, cut_node)
         }
     }
 
@@ -446,6 +489,7 @@ impl<G: Searchable> Worker<'_, G> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        cut_node: bool,
     ) -> Option<i32> {
         let s = self.s;
         let eval = ev.eval;
@@ -480,7 +524,15 @@ impl<G: Searchable> Worker<'_, G> {
             }
             pos.make_null_move();
             self.played[ply] = NULL_MOVE;
-            let sc = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            let sc = -self.negamax(
+                pos,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                !cut_node,
+            );
             pos.undo_null_move();
             if self.stopped {
                 return Some(0);
@@ -501,7 +553,9 @@ impl<G: Searchable> Worker<'_, G> {
             });
             if !below {
                 let tt_move = entry.and_then(|e| e.mv);
-                if let Some(v) = self.probcut(pos, depth, pc_beta, ev.static_eval, tt_move, ply) {
+                if let Some(v) =
+                    self.probcut(pos, depth, pc_beta, ev.static_eval, tt_move, ply, cut_node)
+                {
                     if self.stopped {
                         return Some(0);
                     }
@@ -561,8 +615,10 @@ impl<G: Searchable> Worker<'_, G> {
 
     /// Singular extension of the table move `bits` (before it is made): the other moves are
     /// searched, shallower, against a bound below the table score `e`. `Ok` with the extension
-    /// (1: singular, -1: another move reaches beta too, 0), or `Err` with the node's score
-    /// (multi-cut: more than one move beats beta; 0: stopped).
+    /// (2: far more than singular, with `Use Double Extension`, outside PV nodes; 1: singular;
+    /// -1: another move reaches beta too; 0), or `Err` with the node's score (multi-cut: more
+    /// than one move beats beta; 0: stopped).
+    #[allow(clippy::too_many_arguments)]
     fn singular_extension(
         &mut self,
         pos: &mut G,
@@ -571,6 +627,8 @@ impl<G: Searchable> Worker<'_, G> {
         depth: i32,
         beta: i32,
         ply: usize,
+        pv_node: bool,
+        cut_node: bool,
     ) -> Result<i32, i32> {
         let tt_score = score_from_tt(e.score, ply);
         let singular_beta = tt_score - self.s.singular_margin * depth / 4;
@@ -582,12 +640,16 @@ impl<G: Searchable> Worker<'_, G> {
             singular_beta,
             ply,
             false,
+            cut_node,
         );
         self.excluded[ply] = None;
         if self.stopped {
             Err(0)
         } else if v < singular_beta {
-            Ok(1)
+            let double = self.s.use_double_extension
+                && !pv_node
+                && v < singular_beta - self.s.double_extension_margin;
+            Ok(if double { 2 } else { 1 })
         } else if singular_beta >= beta {
             Err(singular_beta)
         } else if tt_score >= beta {
@@ -621,6 +683,7 @@ impl<G: Searchable> Worker<'_, G> {
 
     /// ProbCut's move loop (see [`Worker::negamax`]): the score of the first noisy move whose
     /// quiescence and then reduced search reach `pc_beta`, stored in the table as a lower bound.
+    #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
         pos: &mut G,
@@ -629,6 +692,7 @@ impl<G: Searchable> Worker<'_, G> {
         static_eval: i32,
         tt_move: Option<u16>,
         ply: usize,
+        cut_node: bool,
     ) -> Option<i32> {
         let stm = pos.side_to_move();
         let mut list = G::MoveList::default();
@@ -651,7 +715,15 @@ impl<G: Searchable> Worker<'_, G> {
             self.played[ply] = u32::from(m.to_bits());
             let mut v = -self.qsearch(pos, -pc_beta, -pc_beta + 1, ply + 1, 0);
             if v >= pc_beta && !self.stopped {
-                v = -self.negamax(pos, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, false);
+                v = -self.negamax(
+                    pos,
+                    depth - 4,
+                    -pc_beta,
+                    -pc_beta + 1,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
             }
             pos.undo_move(m);
             if self.stopped {
@@ -749,6 +821,13 @@ impl<G: Searchable> Worker<'_, G> {
             let m = list.moves()[i];
             if !in_check && self.s.use_qs_see && best > -MATE_BOUND && !pos.see_ge(m, 0) {
                 continue;
+            }
+            // Futility: not even the exchange's gain lifts the standing evaluation to alpha.
+            if !in_check && self.s.use_qs_futility && best > -MATE_BOUND {
+                let needed = alpha - raw_eval - self.s.qs_futility_margin + 1;
+                if needed > 0 && !pos.see_ge(m, needed) && pos.gives_check(m) != Some(true) {
+                    continue;
+                }
             }
             pos.make_move(m);
             self.played[ply] = u32::from(m.to_bits());

@@ -127,7 +127,7 @@ impl<G: Searchable> Worker<'_, G> {
         if self.teams.paranoid {
             self.mp_child(pos, same_team, depth, alpha, beta, 0, pv_node)
         } else {
-            self.pvs_child(pos, same_team, depth, alpha, beta, 0, pv_node)
+            self.pvs_child(pos, same_team, depth, alpha, beta, 0, pv_node, !pv_node)
         }
     }
 }
