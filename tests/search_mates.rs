@@ -502,17 +502,22 @@ fn xiangqi_searches_losing_captures_last_with_capture_history_by_default() {
     );
 }
 
+/// The two chess positions the default-tree tests search: the start and an Italian game.
+fn tree_test_chess_positions() -> [Chess; 2] {
+    [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    ]
+    .map(|fen| Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN"))
+}
+
 /// Chess extends singular moves by default (issue 32, measured by SPRT): the default search's
 /// tree from two positions at depth 8 is the one with `Use Singular` on, and not the one with it
 /// off.
 #[test]
 fn chess_extends_singular_moves_by_default() {
     let _serial = serial();
-    let positions = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    ]
-    .map(|fen| Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN"));
+    let positions = tree_test_chess_positions();
     assert_default_tree_has_switches_on(&["Search Chess Use Singular"], &positions, 8);
 }
 
@@ -523,11 +528,7 @@ fn chess_extends_singular_moves_by_default() {
 #[test]
 fn chess_reduces_cut_nodes_and_extends_doubly_by_default() {
     let _serial = serial();
-    let positions = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    ]
-    .map(|fen| Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN"));
+    let positions = tree_test_chess_positions();
     for switch in ON_IN_CHESS_32 {
         assert_default_tree_has_switches_on(&[&format!("Search Chess {switch}")], &positions, 8);
     }
@@ -540,11 +541,7 @@ fn chess_reduces_cut_nodes_and_extends_doubly_by_default() {
 #[test]
 fn screened_switches_are_off_by_default_and_change_the_tree_when_on() {
     let _serial = serial();
-    let chess = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    ]
-    .map(|fen| Chess::from_fen(fen, &ChessConfig::default()).expect("valid FEN"));
+    let chess = tree_test_chess_positions();
     let xiangqi = [
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
