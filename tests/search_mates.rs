@@ -139,14 +139,16 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Search switches added in issue 32's thirteenth session: off by default in xiangqi, and in
-/// chess those not in [`ON_IN_CHESS_32`].
-const OFF_BY_DEFAULT_32: [&str; 5] = [
+/// Search switches added in issue 32's thirteenth session (the first five) and fifteenth session
+/// (the last two): off by default in xiangqi, and in chess those not in [`ON_IN_CHESS_32`].
+const OFF_BY_DEFAULT_32: [&str; 7] = [
     "Use Cut Node LMR",
     "Use TT Noisy LMR",
     "Use LMR Deeper",
     "Use Double Extension",
     "Use QS Futility",
+    "Use Followup History",
+    "Use QS Refined Eval",
 ];
 
 /// Those of [`OFF_BY_DEFAULT_32`] that chess uses by default (SPRT together, docs/search.md).
@@ -165,7 +167,7 @@ fn mates_keep_their_distances_with_probcut_and_singular_on() {
     let chess = oracle_scores(STOCKFISH, "", 18, &CHESS_POSITIONS);
     let setup = "\nsetoption name UCI_Variant value xiangqi";
     let xiangqi = oracle_scores(FAIRY_STOCKFISH, setup, 30, &XIANGQI_POSITIONS);
-    // With the switches of issue 32's thirteenth session (docs/search.md).
+    // With the switches of issue 32's thirteenth and fifteenth sessions (docs/search.md).
     let names: Vec<String> = ["Chess", "Xiangqi"]
         .iter()
         .flat_map(|game| {
@@ -487,11 +489,7 @@ fn assert_default_tree_has_switches_on<G: sanqi::game::Searchable>(
 #[test]
 fn xiangqi_searches_losing_captures_last_with_capture_history_by_default() {
     let _serial = serial();
-    let positions = [
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
-    ]
-    .map(|fen| Xiangqi::parse_fen(fen).expect("valid FEN"));
+    let positions = tree_test_xiangqi_positions();
     assert_default_tree_has_switches_on(
         &[
             "Search Xiangqi Use Bad Noisy Last",
@@ -500,6 +498,15 @@ fn xiangqi_searches_losing_captures_last_with_capture_history_by_default() {
         &positions,
         6,
     );
+}
+
+/// The two xiangqi positions the default-tree tests search: the start and a developed opening.
+fn tree_test_xiangqi_positions() -> [Xiangqi; 2] {
+    [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+    ]
+    .map(|fen| Xiangqi::parse_fen(fen).expect("valid FEN"))
 }
 
 /// The two chess positions the default-tree tests search: the start and an Italian game.
@@ -534,7 +541,7 @@ fn chess_reduces_cut_nodes_and_extends_doubly_by_default() {
     }
 }
 
-/// The switches screened in issue 32's thirteenth session are off by default in xiangqi (in
+/// The switches screened in issue 32's thirteenth and fifteenth sessions are off by default in xiangqi (in
 /// chess, those not in [`ON_IN_CHESS_32`]), and each one, set on, changes the tree (its code is
 /// reached): the default search's tree at depth 8 from two positions of each game is the one
 /// with the switch off, and not the one with it on.
@@ -542,11 +549,7 @@ fn chess_reduces_cut_nodes_and_extends_doubly_by_default() {
 fn screened_switches_are_off_by_default_and_change_the_tree_when_on() {
     let _serial = serial();
     let chess = tree_test_chess_positions();
-    let xiangqi = [
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
-    ]
-    .map(|fen| Xiangqi::parse_fen(fen).expect("valid FEN"));
+    let xiangqi = tree_test_xiangqi_positions();
     for switch in OFF_BY_DEFAULT_32 {
         let name = format!("Search Chess {switch}");
         if !ON_IN_CHESS_32.contains(&switch) {
@@ -555,24 +558,49 @@ fn screened_switches_are_off_by_default_and_change_the_tree_when_on() {
             assert_ne!(default, tree_nodes(&[&name], &chess, 8, Some(1)), "{name}");
         }
         let name = format!("Search Xiangqi {switch}");
-        // Double extensions need singular extensions, off in xiangqi.
-        let with = if switch == "Use Double Extension" {
-            vec![name.as_str(), "Search Xiangqi Use Singular"]
-        } else {
-            vec![name.as_str()]
-        };
         let default = tree_nodes(&[&name], &xiangqi, 8, None);
         assert_eq!(
             default,
             tree_nodes(&[&name], &xiangqi, 8, Some(0)),
             "{name}"
         );
-        let singular = tree_nodes(&["Search Xiangqi Use Singular"], &xiangqi, 8, Some(1));
-        let on = tree_nodes(&with, &xiangqi, 8, Some(1));
-        if switch == "Use Double Extension" {
-            assert_ne!(singular, on, "{name}");
-        } else {
-            assert_ne!(default, on, "{name}");
-        }
+        // Double extensions need singular extensions, and the refined quiescence evaluation the
+        // correction history (xiangqi's quiescence keeps no table): both off in xiangqi. The
+        // switch is compared on top of what it needs.
+        let needs = match switch {
+            "Use Double Extension" => Some("Search Xiangqi Use Singular"),
+            "Use QS Refined Eval" => Some("Search Xiangqi Use Correction History"),
+            _ => None,
+        };
+        let (base, on) = match needs {
+            Some(other) => (
+                tree_nodes(&[other], &xiangqi, 8, Some(1)),
+                tree_nodes(&[&name, other], &xiangqi, 8, Some(1)),
+            ),
+            None => (default, tree_nodes(&[&name], &xiangqi, 8, Some(1))),
+        };
+        assert_ne!(base, on, "{name}");
     }
+}
+
+/// `History Bonus Slope` (issue 32, fifteenth session) keeps the square-of-depth bonus by default
+/// in both games, and a slope changes the tree: the default search's tree at depth 8 from two
+/// positions of each game is the one with slope 0, and not the one with slope 256.
+#[test]
+fn history_bonus_slope_is_off_by_default_and_changes_the_tree() {
+    let _serial = serial();
+    let chess = tree_test_chess_positions();
+    let xiangqi = tree_test_xiangqi_positions();
+    let name = "Search Chess History Bonus Slope";
+    let default = tree_nodes(&[name], &chess, 8, None);
+    assert_eq!(default, tree_nodes(&[name], &chess, 8, Some(0)), "{name}");
+    assert_ne!(default, tree_nodes(&[name], &chess, 8, Some(256)), "{name}");
+    let name = "Search Xiangqi History Bonus Slope";
+    let default = tree_nodes(&[name], &xiangqi, 8, None);
+    assert_eq!(default, tree_nodes(&[name], &xiangqi, 8, Some(0)), "{name}");
+    assert_ne!(
+        default,
+        tree_nodes(&[name], &xiangqi, 8, Some(256)),
+        "{name}"
+    );
 }

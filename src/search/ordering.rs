@@ -36,6 +36,8 @@ pub struct ThreadState {
     counter: Vec<u32>,
     /// Continuation history (previous move, move), hashed into [`CONTINUATION_SIZE`] cells.
     continuation: Vec<i16>,
+    /// Follow-up history (the move two plies before, move), hashed like `continuation`.
+    followup: Vec<i16>,
     /// Capture history, indexed like `history`.
     capture: Vec<i16>,
     /// Static-evaluation corrections by (player, structure key), in 1/[`CORRECTION_GRAIN`].
@@ -74,6 +76,9 @@ impl ThreadState {
         if self.continuation.len() != CONTINUATION_SIZE {
             self.continuation = vec![0; CONTINUATION_SIZE];
         }
+        if self.followup.len() != CONTINUATION_SIZE {
+            self.followup = vec![0; CONTINUATION_SIZE];
+        }
         self.killers.clear();
         self.killers.resize(MAX_PLY + 2, [NO_MOVE; 2]);
     }
@@ -85,6 +90,7 @@ impl ThreadState {
         self.correction.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = NO_MOVE);
         self.continuation.iter_mut().for_each(|c| *c = 0);
+        self.followup.iter_mut().for_each(|c| *c = 0);
         self.killers.iter_mut().for_each(|k| *k = [NO_MOVE; 2]);
     }
 
@@ -117,6 +123,23 @@ impl ThreadState {
         }
     }
 
+    /// Follow-up history value of `bits` two plies after the move `before` (with `Use Followup
+    /// History`: in two-player games the mover's own previous move; 0 without one).
+    #[inline]
+    pub(crate) fn followup(&self, before: u32, bits: u16) -> i32 {
+        if before > 0xFFFF {
+            0
+        } else {
+            i32::from(self.followup[continuation_index(before, bits)])
+        }
+    }
+
+    fn add_followup(&mut self, before: u32, bits: u16, bonus: i32) {
+        if before <= 0xFFFF {
+            gravity(&mut self.followup[continuation_index(before, bits)], bonus);
+        }
+    }
+
     fn add_history(&mut self, player: usize, bits: u16, bonus: i32) {
         gravity(&mut self.history[(player << 16) | usize::from(bits)], bonus);
     }
@@ -135,15 +158,15 @@ impl ThreadState {
         i32::from(self.capture[(player << 16) | usize::from(bits)])
     }
 
-    /// A noisy move `best` (if any) caused a beta cutoff after the noisy moves `tried` failed.
+    /// A noisy move `best` (if any) caused a beta cutoff after the noisy moves `tried` failed
+    /// (`bonus` from [`history_bonus`]).
     pub(crate) fn update_noisy(
         &mut self,
         player: usize,
         best: Option<u16>,
         tried: &[u16],
-        depth: i32,
+        bonus: i32,
     ) {
-        let bonus = (depth * depth).min(1200);
         if let Some(b) = best {
             gravity(&mut self.capture[(player << 16) | usize::from(b)], bonus);
         }
@@ -173,23 +196,28 @@ impl ThreadState {
             .clamp(-CORRECTION_MAX, CORRECTION_MAX);
     }
 
-    /// A quiet move `best` caused a beta cutoff after the quiet moves `tried` failed.
+    /// A quiet move `best` caused a beta cutoff after the quiet moves `tried` failed;
+    /// `previous` is the move before, `before` the one before that ([`NO_MOVE`] when the
+    /// follow-up history is off); `bonus` from [`history_bonus`].
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn update_quiet(
         &mut self,
         player: usize,
         ply: usize,
         previous: u32,
+        before: u32,
         best: u16,
         tried: &[u16],
-        depth: i32,
+        bonus: i32,
     ) {
-        let bonus = (depth * depth).min(1200);
         self.add_history(player, best, bonus);
         self.add_continuation(previous, best, bonus);
+        self.add_followup(before, best, bonus);
         for &m in tried {
             if m != best {
                 self.add_history(player, m, -bonus);
                 self.add_continuation(previous, m, -bonus);
+                self.add_followup(before, m, -bonus);
             }
         }
         let killers = &mut self.killers[ply];
@@ -200,6 +228,18 @@ impl ThreadState {
         if previous <= 0xFFFF {
             self.counter[previous as usize & 0xFFFF] = u32::from(best);
         }
+    }
+}
+
+/// The history bonus of a cutoff at `depth` (and the malus of the moves tried before it): with
+/// `History Bonus Slope` 0 the square of the depth, at most 1200; else `slope * depth`, at most
+/// an eighth of the history's range.
+#[inline]
+pub(crate) fn history_bonus(depth: i32, slope: i32) -> i32 {
+    if slope == 0 {
+        (depth * depth).min(1200)
+    } else {
+        (slope * depth).min(HISTORY_MAX / 8)
     }
 }
 
@@ -226,7 +266,8 @@ fn gravity(slot: &mut i16, bonus: i32) {
     *slot = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
-/// Writes an ordering score for every move of `moves` into `scores` (appended).
+/// Writes an ordering score for every move of `moves` into `scores` (appended); `previous` is
+/// the move before, `before` the one before that ([`NO_MOVE`] when the follow-up history is off).
 #[inline]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn score_moves<G: SearchHints>(
@@ -237,6 +278,7 @@ pub(crate) fn score_moves<G: SearchHints>(
     tt_move: Option<u16>,
     ply: usize,
     previous: u32,
+    before: u32,
     flags: OrderFlags,
 ) {
     let player = pos.side_to_move();
@@ -265,7 +307,9 @@ pub(crate) fn score_moves<G: SearchHints>(
         } else if u32::from(bits) == counter {
             COUNTER
         } else {
-            state.history(player, bits) + state.continuation(previous, bits)
+            state.history(player, bits)
+                + state.continuation(previous, bits)
+                + state.followup(before, bits)
         };
         scores.push(score);
     }
@@ -327,6 +371,7 @@ mod tests {
             state,
             None,
             1,
+            NO_MOVE,
             NO_MOVE,
             flags,
         );
@@ -408,7 +453,7 @@ mod tests {
         for (best, other) in [(first, second), (second, first)] {
             let mut state = fresh();
             let best_bits = if best == first { a } else { b };
-            state.update_noisy(player, Some(best_bits), &[a, b], 10);
+            state.update_noisy(player, Some(best_bits), &[a, b], history_bonus(10, 0));
             assert_eq!(
                 captures(ordered(&pos, &state, on)),
                 [best, other],

@@ -223,6 +223,15 @@ search_params! {
     use_qs_futility: bool = "Use QS Futility", 0, 0, 1, 1;
     /// Quiescence futility: the margin above the standing evaluation.
     qs_futility_margin: i32 = "QS Futility Margin", 200, 0, 600, 10;
+    /// Follow-up history: quiet moves are also ordered (and reduced and pruned) by how they did
+    /// two plies after the same move (in two-player games: after the mover's own previous move) (1).
+    use_followup_history: bool = "Use Followup History", 0, 0, 1, 1;
+    /// Quiescence search stands pat on the corrected static evaluation (the correction history),
+    /// refined by the table's score where its bound allows, as the main search does (1).
+    use_qs_refined_eval: bool = "Use QS Refined Eval", 0, 0, 1, 1;
+    /// The history bonus of a cutoff: 0 the square of the depth (at most 1200); else this many
+    /// points per ply of depth (at most 2048, an eighth of the history's range).
+    history_bonus_slope: i32 = "History Bonus Slope", 0, 0, 512, 16;
 }
 
 /// One game's table of search parameters (UCI spin options).

@@ -741,6 +741,35 @@ impl<G: Searchable> Worker<'_, G> {
         found
     }
 
+    /// The standing evaluation of a quiescence node not in check: the static evaluation `raw`,
+    /// or with `Use QS Refined Eval` that evaluation corrected by the correction history and
+    /// then replaced by the table's score where its bound allows (as [`Self::node_eval`] does).
+    fn qs_stand_pat(&self, pos: &G, raw: i32, entry: Option<TtEntry>, ply: usize) -> i32 {
+        let s = self.s;
+        if !s.use_qs_refined_eval {
+            return raw;
+        }
+        let mut eval = match pos.structure_key() {
+            Some(k) if s.use_correction => {
+                (raw + self.state.correction(pos.side_to_move(), k)).clamp(-EVAL_MAX, EVAL_MAX)
+            }
+            _ => raw,
+        };
+        if let Some(e) = entry {
+            let ts = score_from_tt(e.score, ply);
+            if ts.abs() < MATE_BOUND
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => ts > eval,
+                    Bound::Upper => ts < eval,
+                }
+            {
+                eval = ts;
+            }
+        }
+        eval
+    }
+
     /// Quiescence search (two players): noisy moves only (every move when in check), standing
     /// pat on the static evaluation otherwise. Games whose quiescence ends by itself (captures) use the
     /// transposition table here too.
@@ -773,6 +802,7 @@ impl<G: Searchable> Worker<'_, G> {
         let mut list = G::MoveList::default();
         let mut best;
         let mut raw_eval = -INFINITY;
+        let mut standing = -INFINITY;
         if in_check {
             pos.generate_moves(&mut list);
             if list.moves().is_empty() {
@@ -784,7 +814,8 @@ impl<G: Searchable> Worker<'_, G> {
                 Some(e) => i32::from(e.eval),
                 None => self.evaluate(pos),
             };
-            let stand_pat = raw_eval;
+            let stand_pat = self.qs_stand_pat(pos, raw_eval, entry, ply);
+            standing = stand_pat;
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -800,6 +831,7 @@ impl<G: Searchable> Worker<'_, G> {
         }
         let base = self.scores.len();
         let previous = self.previous(ply);
+        let before = self.before(ply);
         let flags = OrderFlags {
             bad_noisy_last: false,
             ..self.order_flags
@@ -812,6 +844,7 @@ impl<G: Searchable> Worker<'_, G> {
             entry.and_then(|e| e.mv),
             ply,
             previous,
+            before,
             flags,
         );
         let count = list.moves().len();
@@ -824,7 +857,7 @@ impl<G: Searchable> Worker<'_, G> {
             }
             // Futility: not even the exchange's gain lifts the standing evaluation to alpha.
             if !in_check && self.s.use_qs_futility && best > -MATE_BOUND {
-                let needed = alpha - raw_eval - self.s.qs_futility_margin + 1;
+                let needed = alpha - standing - self.s.qs_futility_margin + 1;
                 if needed > 0 && !pos.see_ge(m, needed) && pos.gives_check(m) != Some(true) {
                     continue;
                 }

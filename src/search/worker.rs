@@ -16,7 +16,7 @@ use crate::game::{GameMove, MoveBuffer, Searchable};
 
 use super::limits::SearchControl;
 use super::multiplayer::Teams;
-use super::ordering::{score_moves, OrderFlags, ThreadState, NO_MOVE};
+use super::ordering::{history_bonus, score_moves, OrderFlags, ThreadState, NO_MOVE};
 use super::params::{self, Settings};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable, TtEntry};
@@ -288,6 +288,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             tt_move,
             0,
             NO_MOVE,
+            NO_MOVE,
             self.order_flags,
         );
         let mut keyed: Vec<(i32, usize)> = scores.into_iter().zip(0..).collect();
@@ -416,6 +417,17 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
+    /// With `Use Followup History`, the move played two plies before `ply` (in two-player games
+    /// the mover's own previous move); [`NO_MOVE`] near the root and with the switch off.
+    #[inline]
+    pub(super) fn before(&self, ply: usize) -> u32 {
+        if self.s.use_followup_history && ply >= 2 {
+            self.played[ply - 2]
+        } else {
+            NO_MOVE
+        }
+    }
+
     /// Makes `m` followed by the child's line the principal variation of `ply`.
     #[inline]
     pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
@@ -440,6 +452,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> usize {
         let base = self.scores.len();
         let previous = self.previous(ply);
+        let before = self.before(ply);
         score_moves(
             pos,
             moves,
@@ -448,6 +461,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             tt_move,
             ply,
             previous,
+            before,
             self.order_flags,
         );
         base
@@ -468,13 +482,14 @@ impl<'a, G: Searchable> Worker<'a, G> {
         noisies: &[u16],
         depth: i32,
     ) {
+        let bonus = history_bonus(depth, self.s.history_bonus_slope);
         if quiet {
             self.state
-                .update_quiet(stm, ply, previous, bits, quiets, depth);
+                .update_quiet(stm, ply, previous, self.before(ply), bits, quiets, bonus);
         }
         if self.order_flags.capture_history {
             let best = if quiet { None } else { Some(bits) };
-            self.state.update_noisy(stm, best, noisies, depth);
+            self.state.update_noisy(stm, best, noisies, bonus);
         }
     }
 
