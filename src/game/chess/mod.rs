@@ -441,13 +441,15 @@ impl SearchHints for Chess {
     const SEARCH_LABEL: &'static str = "Chess";
     // Measured under the generation-2 network (docs/search.md, issue 32): late quiet checks
     // are searched, singular moves extended (doubly where far above the rest), expected cut
-    // nodes and quiet moves after a noisy table move reduced more.
+    // nodes and quiet moves after a noisy table move reduced more, the histories' bonus linear in
+    // the depth.
     const SEARCH_DEFAULTS: &'static [(&'static str, i32)] = &[
         ("Use Late Checks", 1),
         ("Use Singular", 1),
         ("Use Cut Node LMR", 1),
         ("Use TT Noisy LMR", 1),
         ("Use Double Extension", 1),
+        ("History Bonus Slope", 256),
     ];
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 13;
