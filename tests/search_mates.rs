@@ -599,5 +599,9 @@ fn history_bonus_is_linear_in_chess_and_the_square_of_the_depth_in_xiangqi() {
     let name = "Search Xiangqi History Bonus Slope";
     let default = tree_nodes(&[name], &xiangqi, 8, None);
     assert_eq!(default, tree_nodes(&[name], &xiangqi, 8, Some(0)), "{name}");
-    assert_ne!(default, tree_nodes(&[name], &xiangqi, 8, Some(256)), "{name}");
+    assert_ne!(
+        default,
+        tree_nodes(&[name], &xiangqi, 8, Some(256)),
+        "{name}"
+    );
 }
