@@ -17,6 +17,23 @@ use super::tt::{Bound, TtEntry};
 use super::worker::{bound_of, mate_window, score_from_tt, tt_cutoff, Worker, EVAL_MAX};
 use super::{INFINITY, MATE_BOUND, MAX_PLY, TB_WIN};
 
+/// `eval` replaced by the table entry's score (`ply` plies below the root) where the entry's
+/// bound says the true value lies beyond `eval` (or is exact); mate scores are not used.
+#[inline]
+fn refined_by_table(eval: i32, e: &TtEntry, ply: usize) -> i32 {
+    let ts = score_from_tt(e.score, ply);
+    let beyond = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => ts > eval,
+        Bound::Upper => ts < eval,
+    };
+    if ts.abs() < MATE_BOUND && beyond {
+        ts
+    } else {
+        eval
+    }
+}
+
 /// A node's evaluations, known before its moves are searched.
 #[derive(Clone, Copy, Debug)]
 struct NodeEval {
@@ -444,19 +461,10 @@ impl<G: Searchable> Worker<'_, G> {
             }
             _ => raw,
         };
-        let mut eval = static_eval;
-        if let Some(e) = entry.filter(|_| s.use_tt_eval && !in_check) {
-            let ts = score_from_tt(e.score, ply);
-            if ts.abs() < MATE_BOUND
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => ts > eval,
-                    Bound::Upper => ts < eval,
-                }
-            {
-                eval = ts;
-            }
-        }
+        let eval = match entry.filter(|_| s.use_tt_eval && !in_check) {
+            Some(e) => refined_by_table(static_eval, &e, ply),
+            None => static_eval,
+        };
         self.evals[ply] = static_eval;
         // Improving: the static evaluation rose since this side's previous move.
         let improving = s.use_improving
@@ -749,25 +757,16 @@ impl<G: Searchable> Worker<'_, G> {
         if !s.use_qs_refined_eval {
             return raw;
         }
-        let mut eval = match pos.structure_key() {
+        let corrected = match pos.structure_key() {
             Some(k) if s.use_correction => {
                 (raw + self.state.correction(pos.side_to_move(), k)).clamp(-EVAL_MAX, EVAL_MAX)
             }
             _ => raw,
         };
-        if let Some(e) = entry {
-            let ts = score_from_tt(e.score, ply);
-            if ts.abs() < MATE_BOUND
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => ts > eval,
-                    Bound::Upper => ts < eval,
-                }
-            {
-                eval = ts;
-            }
+        match entry {
+            Some(e) => refined_by_table(corrected, &e, ply),
+            None => corrected,
         }
-        eval
     }
 
     /// Quiescence search (two players): noisy moves only (every move when in check), standing
