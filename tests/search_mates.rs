@@ -139,9 +139,10 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Search switches added in issue 32's thirteenth session (the first five) and fifteenth session
-/// (the last two): off by default in xiangqi, and in chess those not in [`ON_IN_CHESS_32`].
-const OFF_BY_DEFAULT_32: [&str; 7] = [
+/// Search switches added in issue 32's thirteenth session (the first five), fifteenth session
+/// (the next two) and seventeenth session (the last four): off by default in xiangqi, and in
+/// chess those not in [`ON_IN_CHESS_32`].
+const OFF_BY_DEFAULT_32: [&str; 11] = [
     "Use Cut Node LMR",
     "Use TT Noisy LMR",
     "Use LMR Deeper",
@@ -149,6 +150,10 @@ const OFF_BY_DEFAULT_32: [&str; 7] = [
     "Use QS Futility",
     "Use Followup History",
     "Use QS Refined Eval",
+    "Use Fifty Scale",
+    "Use Piece Correction",
+    "Use RFP Blend",
+    "Use Noisy LMR",
 ];
 
 /// Those of [`OFF_BY_DEFAULT_32`] that chess uses by default (SPRT together, docs/search.md).
@@ -564,12 +569,14 @@ fn screened_switches_are_off_by_default_and_change_the_tree_when_on() {
             tree_nodes(&[&name], &xiangqi, 8, Some(0)),
             "{name}"
         );
-        // Double extensions need singular extensions, and the refined quiescence evaluation the
-        // correction history (xiangqi's quiescence keeps no table): both off in xiangqi. The
-        // switch is compared on top of what it needs.
+        // Double extensions need singular extensions, and the refined quiescence evaluation and
+        // the piece corrections the correction history (xiangqi's quiescence keeps no table):
+        // both off in xiangqi. The switch is compared on top of what it needs.
         let needs = match switch {
             "Use Double Extension" => Some("Search Xiangqi Use Singular"),
-            "Use QS Refined Eval" => Some("Search Xiangqi Use Correction History"),
+            "Use QS Refined Eval" | "Use Piece Correction" => {
+                Some("Search Xiangqi Use Correction History")
+            }
             _ => None,
         };
         let (base, on) = match needs {

@@ -6,6 +6,17 @@
 
 use super::{MoveBuffer, Outcome, Rules};
 
+/// A 64-bit finaliser (splitmix64's): every bit of `x` reaches every bit of the result, so a key
+/// built from bitboards or cells indexes a table by any of its bits.
+#[inline]
+pub fn mix_key(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
 /// The search's hints for one game.
 pub trait SearchHints: Rules {
     /// The word that names the game in its search options (`Search <label> RFP Margin`, the
@@ -66,6 +77,18 @@ pub trait SearchHints: Rules {
     /// soldiers), under which the search learns how far the static evaluation is off
     /// (correction history). Default: none (no correction).
     fn structure_key(&self) -> Option<u64> {
+        None
+    }
+    /// Keys of each side's pieces other than the structure's (chess: every piece but the pawns;
+    /// xiangqi: every piece but the soldiers), white / red first, under which correction history
+    /// learns too with `Use Piece Correction`. Default: none.
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+    /// The game's no-capture counter and the plies at which its rule ends the game (chess: the
+    /// halfmove clock and 100; xiangqi: plies since a capture and 120), for `Use Fifty Scale`.
+    /// Default: none.
+    fn draw_clock(&self) -> Option<(u32, u32)> {
         None
     }
     /// Whether a null move may be tried by null-move pruning here. Default: never.

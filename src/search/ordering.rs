@@ -42,6 +42,9 @@ pub struct ThreadState {
     capture: Vec<i16>,
     /// Static-evaluation corrections by (player, structure key), in 1/[`CORRECTION_GRAIN`].
     correction: Vec<i32>,
+    /// With `Use Piece Correction`: corrections by (side of the key, player, piece key), like
+    /// `correction`.
+    piece_correction: Vec<i32>,
     killers: Vec<[u32; 2]>,
 }
 
@@ -51,6 +54,16 @@ const CORRECTION_SIZE: usize = 1 << 14;
 const CORRECTION_GRAIN: i32 = 256;
 /// Corrections stay within +-CORRECTION_MAX / CORRECTION_GRAIN evaluation units.
 const CORRECTION_MAX: i32 = 64 * CORRECTION_GRAIN;
+
+/// The keys a node's static evaluation is corrected under: the game's structure key and, with
+/// `Use Piece Correction`, each side's piece key.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CorrectionKeys {
+    /// [`SearchHints::structure_key`].
+    pub structure: u64,
+    /// [`SearchHints::piece_keys`], where used.
+    pub pieces: Option<[u64; 2]>,
+}
 
 /// Which ordering refinements a search uses (from its game's search settings).
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,6 +82,8 @@ impl ThreadState {
             self.history.resize(players << 16, 0);
             self.capture.resize(players << 16, 0);
             self.correction.resize(players * CORRECTION_SIZE, 0);
+            self.piece_correction
+                .resize(2 * players * CORRECTION_SIZE, 0);
         }
         if self.counter.len() != 1 << 16 {
             self.counter = vec![NO_MOVE; 1 << 16];
@@ -88,6 +103,7 @@ impl ThreadState {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.capture.iter_mut().for_each(|h| *h = 0);
         self.correction.iter_mut().for_each(|h| *h = 0);
+        self.piece_correction.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = NO_MOVE);
         self.continuation.iter_mut().for_each(|c| *c = 0);
         self.followup.iter_mut().for_each(|c| *c = 0);
@@ -177,23 +193,48 @@ impl ThreadState {
         }
     }
 
-    /// The learnt error of the static evaluation for `player` under the structure `key`.
+    /// The learnt error of the static evaluation for `player` under `keys`: the structure's
+    /// correction, plus both sides' piece corrections where `keys` has them.
     #[inline]
-    pub(crate) fn correction(&self, player: usize, key: u64) -> i32 {
-        self.correction[correction_index(player, key)] / CORRECTION_GRAIN
+    pub(crate) fn correction(&self, player: usize, keys: &CorrectionKeys) -> i32 {
+        let mut c = self.correction[correction_index(player, keys.structure)];
+        if let Some(pieces) = keys.pieces {
+            let players = self.correction.len() / CORRECTION_SIZE;
+            for (side, &k) in pieces.iter().enumerate() {
+                c += self.piece_correction[correction_index(side * players + player, k)];
+            }
+        }
+        c / CORRECTION_GRAIN
     }
 
-    /// Moves the correction for (`player`, `key`) toward `error` (search result minus static
-    /// evaluation), more for deeper searches.
-    pub(crate) fn update_correction(&mut self, player: usize, key: u64, error: i32, depth: i32) {
-        let slot = &mut self.correction[correction_index(player, key)];
+    /// Moves the corrections for (`player`, `keys`), more for deeper searches: without piece
+    /// keys, the structure's toward `error` (search result minus the static evaluation); with
+    /// them, each of the three by `residual` (search result minus the corrected evaluation), so
+    /// that their sum learns the error.
+    pub(crate) fn update_correction(
+        &mut self,
+        player: usize,
+        keys: &CorrectionKeys,
+        error: i32,
+        residual: i32,
+        depth: i32,
+    ) {
         let weight = (depth + 1).min(16);
-        let target = error.clamp(
-            -CORRECTION_MAX / CORRECTION_GRAIN,
-            CORRECTION_MAX / CORRECTION_GRAIN,
-        ) * CORRECTION_GRAIN;
-        *slot = ((*slot * (256 - weight) + target * weight) / 256)
-            .clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        let limit = CORRECTION_MAX / CORRECTION_GRAIN;
+        let slot = &mut self.correction[correction_index(player, keys.structure)];
+        let Some(pieces) = keys.pieces else {
+            let target = error.clamp(-limit, limit) * CORRECTION_GRAIN;
+            *slot = ((*slot * (256 - weight) + target * weight) / 256)
+                .clamp(-CORRECTION_MAX, CORRECTION_MAX);
+            return;
+        };
+        let step = residual.clamp(-limit, limit) * CORRECTION_GRAIN * weight / 256;
+        *slot = (*slot + step).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        let players = self.correction.len() / CORRECTION_SIZE;
+        for (side, &k) in pieces.iter().enumerate() {
+            let slot = &mut self.piece_correction[correction_index(side * players + player, k)];
+            *slot = (*slot + step).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        }
     }
 
     /// A quiet move `best` caused a beta cutoff after the quiet moves `tried` failed;
@@ -467,6 +508,52 @@ mod tests {
             let order = ordered(&pos, &state, on);
             assert_eq!(order[..2], [best, other], "{fen}: captures before quiets");
         }
+    }
+
+    /// One update at depth 15 (weight 16 of 256) by a residual of 64: without piece keys the
+    /// structure's slot moves 16/256 of the way to the error (4 of 64); with them each of the
+    /// three slots moves by 64 x 16/256 = 4, so the sum is 12, 8 for a position sharing the
+    /// pawns and black's pieces, 4 for one sharing the pawns alone.
+    #[test]
+    fn piece_corrections_add_up_and_learn_what_the_sum_misses() {
+        let plain = CorrectionKeys {
+            structure: 1 << 60,
+            pieces: None,
+        };
+        let mut state = fresh();
+        state.update_correction(0, &plain, 64, 64, 15);
+        assert_eq!(state.correction(0, &plain), 4);
+        assert_eq!(state.correction(1, &plain), 0, "per player");
+
+        let keys = CorrectionKeys {
+            structure: 1 << 60,
+            pieces: Some([2 << 58, 3 << 58]),
+        };
+        let mut state = fresh();
+        state.update_correction(0, &keys, 1000, 64, 15);
+        assert_eq!(state.correction(0, &keys), 12);
+        let other_white = CorrectionKeys {
+            pieces: Some([5 << 58, 3 << 58]),
+            ..keys
+        };
+        assert_eq!(state.correction(0, &other_white), 8);
+        assert_eq!(state.correction(0, &plain), 4);
+        assert_eq!(state.correction(1, &keys), 0, "per player");
+
+        // Fed the residual of a constant error, the sum converges to the error.
+        let mut state = fresh();
+        for _ in 0..200 {
+            let residual = 40 - state.correction(0, &keys);
+            state.update_correction(0, &keys, 40, residual, 15);
+        }
+        let c = state.correction(0, &keys);
+        assert!((38..=40).contains(&c), "{c}");
+        // Each slot stays within its bound (64): the sum can reach three times that.
+        let mut state = fresh();
+        for _ in 0..400 {
+            state.update_correction(0, &keys, 1000, 1000, 15);
+        }
+        assert_eq!(state.correction(0, &keys), 192);
     }
 
     #[test]

@@ -232,6 +232,17 @@ search_params! {
     /// The history bonus of a cutoff: 0 the square of the depth (at most 1200); else this many
     /// points per ply of depth (at most 2048, an eighth of the history's range).
     history_bonus_slope: i32 = "History Bonus Slope", 0, 0, 512, 16;
+    /// The static evaluation shrinks toward a draw as the game's no-capture (fifty-move) counter
+    /// grows: times `(2L - c) / 2L` for `c` plies counted of the rule's `L` (1).
+    use_fifty_scale: bool = "Use Fifty Scale", 0, 0, 1, 1;
+    /// Correction history also keyed by each side's pieces other than the structure (chess:
+    /// pieces but pawns; xiangqi: pieces but soldiers): the three corrections add up and each
+    /// learns what the sum still misses (1).
+    use_piece_correction: bool = "Use Piece Correction", 0, 0, 1, 1;
+    /// Reverse futility returns the mean of the evaluation and beta instead of the evaluation (1).
+    use_rfp_blend: bool = "Use RFP Blend", 0, 0, 1, 1;
+    /// Late move reductions also reduce late noisy moves, one ply less than quiet ones (1).
+    use_noisy_lmr: bool = "Use Noisy LMR", 0, 0, 1, 1;
 }
 
 /// One game's table of search parameters (UCI spin options).

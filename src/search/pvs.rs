@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 
 use crate::game::{GameMove, MoveBuffer, SearchHints, Searchable};
 
-use super::ordering::{pick, score_moves, OrderFlags, COUNTER, NULL_MOVE};
+use super::ordering::{pick, score_moves, CorrectionKeys, OrderFlags, COUNTER, NULL_MOVE};
 use super::tt::{Bound, TtEntry};
 use super::worker::{bound_of, mate_window, score_from_tt, tt_cutoff, Worker, EVAL_MAX};
 use super::{INFINITY, MATE_BOUND, MAX_PLY, TB_WIN};
@@ -160,11 +160,7 @@ impl<G: Searchable> Worker<'_, G> {
                 return v;
             }
         }
-        let structure = if s.use_correction {
-            pos.structure_key()
-        } else {
-            None
-        };
+        let structure = self.correction_keys(pos);
         let ev = self.node_eval(pos, entry, structure, in_check, ply);
 
         if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
@@ -272,15 +268,19 @@ impl<G: Searchable> Worker<'_, G> {
                 if s.use_lmr
                     && depth >= 3
                     && searched >= 2 + usize::from(pv_node)
-                    && quiet
+                    && (quiet || s.use_noisy_lmr)
                     && !in_check
                 {
-                    r = self.reduction(depth, searched, pv_node, order_score, gives_check);
+                    r = if quiet {
+                        self.reduction(depth, searched, pv_node, order_score, gives_check)
+                            + i32::from(s.use_tt_noisy_lmr && tt_noisy)
+                    } else {
+                        self.noisy_reduction(depth, searched, pv_node, gives_check)
+                    };
                     r += i32::from(s.use_improving && !ev.improving);
                     if s.use_cut_node_lmr && cut_node {
                         r += s.cut_node_reduction;
                     }
-                    r += i32::from(s.use_tt_noisy_lmr && tt_noisy);
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut sc =
@@ -359,7 +359,8 @@ impl<G: Searchable> Worker<'_, G> {
                 Bound::Exact => true,
             };
             if !in_check && !best_noisy && best.abs() < MATE_BOUND && settled {
-                self.state.update_correction(stm, k, best - ev.raw, depth);
+                self.state
+                    .update_correction(stm, &k, best - ev.raw, best - ev.static_eval, depth);
             }
         }
         self.store(key, ply, best, best_move, ev.raw, depth, bound);
@@ -435,6 +436,22 @@ impl<G: Searchable> Worker<'_, G> {
         }
     }
 
+    /// The keys the static evaluation is corrected under (with `Use Correction History`, where
+    /// the game has a structure key; the piece keys with `Use Piece Correction`).
+    #[inline]
+    fn correction_keys(&self, pos: &G) -> Option<CorrectionKeys> {
+        if !self.s.use_correction {
+            return None;
+        }
+        let structure = pos.structure_key()?;
+        let pieces = if self.s.use_piece_correction {
+            pos.piece_keys()
+        } else {
+            None
+        };
+        Some(CorrectionKeys { structure, pieces })
+    }
+
     /// The evaluations of a node not yet searched (see [`NodeEval`]): from the table `entry`
     /// when there is one, corrected by the correction history of its `structure` key; records
     /// the static evaluation of `ply` for the "improving" test of later plies.
@@ -442,7 +459,7 @@ impl<G: Searchable> Worker<'_, G> {
         &mut self,
         pos: &G,
         entry: Option<TtEntry>,
-        structure: Option<u64>,
+        structure: Option<CorrectionKeys>,
         in_check: bool,
         ply: usize,
     ) -> NodeEval {
@@ -457,7 +474,7 @@ impl<G: Searchable> Worker<'_, G> {
         let static_eval = match structure {
             Some(k) if !in_check => {
                 let stm = pos.side_to_move();
-                (raw + self.state.correction(stm, k)).clamp(-EVAL_MAX, EVAL_MAX)
+                (raw + self.state.correction(stm, &k)).clamp(-EVAL_MAX, EVAL_MAX)
             }
             _ => raw,
         };
@@ -506,7 +523,11 @@ impl<G: Searchable> Worker<'_, G> {
             && depth <= s.rfp_depth
             && eval - s.rfp_margin * (depth - i32::from(ev.improving)) >= beta
         {
-            return Some(eval);
+            return Some(if s.use_rfp_blend {
+                (eval + beta) / 2
+            } else {
+                eval
+            });
         }
         // Razoring: far below alpha, a quiescence search decides.
         if s.use_razoring && depth <= s.razoring_depth && eval + s.razoring_margin * depth < alpha {
@@ -689,6 +710,22 @@ impl<G: Searchable> Worker<'_, G> {
         r
     }
 
+    /// Late move reduction of a noisy move (with `Use Noisy LMR`): one ply less than a quiet
+    /// move's table value, less in PV nodes and for checks.
+    #[inline]
+    fn noisy_reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        gives_check: bool,
+    ) -> i32 {
+        i32::from(self.lmr[depth.min(63) as usize][searched.min(63)])
+            - 1
+            - i32::from(pv_node)
+            - i32::from(gives_check)
+    }
+
     /// ProbCut's move loop (see [`Worker::negamax`]): the score of the first noisy move whose
     /// quiescence and then reduced search reach `pc_beta`, stored in the table as a lower bound.
     #[allow(clippy::too_many_arguments)]
@@ -757,11 +794,11 @@ impl<G: Searchable> Worker<'_, G> {
         if !s.use_qs_refined_eval {
             return raw;
         }
-        let corrected = match pos.structure_key() {
-            Some(k) if s.use_correction => {
-                (raw + self.state.correction(pos.side_to_move(), k)).clamp(-EVAL_MAX, EVAL_MAX)
+        let corrected = match self.correction_keys(pos) {
+            Some(k) => {
+                (raw + self.state.correction(pos.side_to_move(), &k)).clamp(-EVAL_MAX, EVAL_MAX)
             }
-            _ => raw,
+            None => raw,
         };
         match entry {
             Some(e) => refined_by_table(corrected, &e, ply),

@@ -404,6 +404,15 @@ impl<'a, G: Searchable> Worker<'a, G> {
         } else {
             pos.evaluate()
         };
+        let e = match pos.draw_clock().filter(|_| self.s.use_fifty_scale) {
+            // Toward a draw as the rule's counter grows: 1 at 0 plies, 1/2 when the rule ends it.
+            Some((clock, limit)) if limit > 0 => {
+                let span = 2 * i64::from(limit);
+                let left = span - i64::from(clock.min(limit));
+                (i64::from(e) * left / span) as i32
+            }
+            _ => e,
+        };
         e.clamp(-EVAL_MAX, EVAL_MAX)
     }
 

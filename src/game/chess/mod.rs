@@ -41,6 +41,16 @@ pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 /// The network's evaluation is kept within +-this, well clear of mate scores.
 const NNUE_BOUND: Value = 10_000;
 
+/// Odd multipliers of each kind's bitboard in [`SearchHints::piece_keys`] (the pawn's unused).
+const PIECE_KEY_MULTIPLIERS: [u64; 6] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xC2B2_AE3D_27D4_EB4F,
+    0x1656_67B1_9E37_79F9,
+    0x85EB_CA77_C2B2_AE63,
+    0x27D4_EB2F_1656_67C5,
+    0xFF51_AFD7_ED55_8CCD,
+];
+
 /// The chess setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChessConfig {
@@ -486,6 +496,23 @@ impl SearchHints for Chess {
             (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
                 .rotate_left(29),
         )
+    }
+
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        let key = |side: usize| {
+            let mut k = 0u64;
+            let kinds = self.by_kind.iter().zip(PIECE_KEY_MULTIPLIERS);
+            for (kind, (&of_kind, multiplier)) in kinds.enumerate().skip(KNIGHT) {
+                let bb = of_kind & self.by_side[side];
+                k ^= bb.wrapping_mul(multiplier).rotate_left(11 * kind as u32);
+            }
+            crate::game::mix_key(k)
+        };
+        Some([key(WHITE), key(BLACK)])
+    }
+
+    fn draw_clock(&self) -> Option<(u32, u32)> {
+        Some((self.halfmove, 100))
     }
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {

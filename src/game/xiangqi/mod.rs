@@ -554,6 +554,34 @@ impl SearchHints for Xiangqi {
         Some(key)
     }
 
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        let key = |side: usize| {
+            let mut k = 0u64;
+            for (slot, &sq) in self.pieces[side][..board::SLOT_PAWN].iter().enumerate() {
+                if sq != 0 {
+                    // Order-free within a kind: the kind, not the slot, names the piece.
+                    let kind = [
+                        board::SLOT_ADVISOR,
+                        board::SLOT_ELEPHANT,
+                        board::SLOT_HORSE,
+                        board::SLOT_ROOK,
+                        board::SLOT_CANNON,
+                    ]
+                    .iter()
+                    .filter(|&&first| slot >= first)
+                    .count() as u64;
+                    k ^= ((kind << 8 | u64::from(sq)) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                }
+            }
+            crate::game::mix_key(k)
+        };
+        Some([key(0), key(1)])
+    }
+
+    fn draw_clock(&self) -> Option<(u32, u32)> {
+        Some((self.plies_since_capture(), 120))
+    }
+
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         see::see_ge(self, m, threshold)
     }
