@@ -404,8 +404,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         } else {
             pos.evaluate()
         };
-        let e = match pos.draw_clock().filter(|_| self.s.use_fifty_scale) {
-            // Toward a draw as the rule's counter grows: 1 at 0 plies, 1/2 when the rule ends it.
+        // With `Use Fifty Scale`, toward a draw as the rule's counter grows: 1 at 0 plies, 1/2
+        // when the rule ends the game.
+        let e = match self.s.use_fifty_scale.then(|| pos.draw_clock()).flatten() {
             Some((clock, limit)) if limit > 0 => {
                 let span = 2 * i64::from(limit);
                 let left = span - i64::from(clock.min(limit));
