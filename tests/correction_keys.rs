@@ -26,6 +26,15 @@ fn keys<G: SearchHints>(pos: &G) -> (Option<u64>, [u64; 2]) {
     )
 }
 
+/// Which sides' piece keys differ between `a` and `b` (white / red first).
+fn changed_sides<G: SearchHints>(a: &G, b: &G) -> [bool; 2] {
+    let (ka, kb) = (
+        a.piece_keys().expect("the game has piece keys"),
+        b.piece_keys().expect("the game has piece keys"),
+    );
+    [ka[0] != kb[0], ka[1] != kb[1]]
+}
+
 /// `moves` from `fen` give the keys of the final position read from its own FEN.
 fn check_against_fen<G: SearchHints + Notation>(fen: &str, moves: &[&str]) -> G {
     let config = G::Config::default();
@@ -41,7 +50,7 @@ fn chess_piece_keys_follow_the_pieces_not_the_pawns() {
     let config = ChessConfig::default();
     let start = Chess::from_fen(sanqi::game::chess::STARTPOS, &config).expect("start");
     let [white, black] = start.piece_keys().expect("keys");
-    assert_ne!(white, black);
+    assert_ne!(white, black, "the two sides' keys differ");
     // A transposition: the same position by two move orders, and from its FEN.
     let a = check_against_fen::<Chess>(sanqi::game::chess::STARTPOS, &["g1f3", "g8f6", "b1c3"]);
     let b = check_against_fen::<Chess>(sanqi::game::chess::STARTPOS, &["b1c3", "g8f6", "g1f3"]);
@@ -52,20 +61,13 @@ fn chess_piece_keys_follow_the_pieces_not_the_pawns() {
     assert_ne!(p.structure_key(), start.structure_key());
     // A knight move: white's key changes, black's does not, the pawns' neither.
     let n = check_against_fen::<Chess>(sanqi::game::chess::STARTPOS, &["g1f3"]);
-    let [nw, nb] = n.piece_keys().expect("keys");
-    assert_ne!(nw, white);
-    assert_eq!(nb, black);
+    assert_eq!(changed_sides(&start, &n), [true, false]);
     assert_eq!(n.structure_key(), start.structure_key());
     // A capture of a piece changes the captured side's key.
     let fen = "4k3/8/8/3n4/8/4N3/8/4K3 w - - 0 1";
     let before = Chess::from_fen(fen, &config).expect("valid");
     let after = check_against_fen::<Chess>(fen, &["e3d5"]);
-    let ([w0, b0], [w1, b1]) = (
-        before.piece_keys().expect("keys"),
-        after.piece_keys().expect("keys"),
-    );
-    assert_ne!(w0, w1);
-    assert_ne!(b0, b1);
+    assert_eq!(changed_sides(&before, &after), [true, true]);
 }
 
 #[test]
@@ -75,11 +77,7 @@ fn xiangqi_piece_keys_do_not_depend_on_the_order_of_the_pieces() {
     let fen = "4k4/9/9/9/9/9/9/9/R8/3K4R w - - 0 1";
     let start = Xiangqi::from_fen(fen, &Default::default()).expect("valid");
     let moved = check_against_fen::<Xiangqi>(fen, &["a1a0", "e9e8", "i0i1", "e8e9"]);
-    assert_ne!(moved.piece_keys(), start.piece_keys());
-    assert_eq!(
-        moved.piece_keys().expect("keys")[1],
-        start.piece_keys().expect("keys")[1]
-    );
+    assert_eq!(changed_sides(&start, &moved), [true, false]);
     // Soldiers are the structure, not pieces.
     let opening = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     let start = Xiangqi::from_fen(opening, &Default::default()).expect("valid");
@@ -87,12 +85,7 @@ fn xiangqi_piece_keys_do_not_depend_on_the_order_of_the_pieces() {
     assert_eq!(soldier.piece_keys(), start.piece_keys());
     assert_ne!(soldier.structure_key(), start.structure_key());
     let cannon = check_against_fen::<Xiangqi>(opening, &["h2e2"]);
-    let ([w0, b0], [w1, b1]) = (
-        start.piece_keys().expect("keys"),
-        cannon.piece_keys().expect("keys"),
-    );
-    assert_ne!(w0, w1);
-    assert_eq!(b0, b1);
+    assert_eq!(changed_sides(&start, &cannon), [true, false]);
 }
 
 #[test]
