@@ -362,3 +362,113 @@ fn the_hybrid_models_each_opponent_by_its_own_rule() {
     }
     assert_eq!(pos.policy_move_of(Player::MODELS.len()), None);
 }
+
+/// `Search Multiplayer Race Pieces`: the race hint counts the side to move's pieces outside
+/// its target, and once the root player has at most that many the search is exactly the one
+/// where every opponent passes (`Search Multiplayer Opponents` 1: the same tree and move);
+/// with more left it is the default search.
+#[test]
+fn race_pieces_searches_the_end_of_the_race_as_if_alone() {
+    let _guard = ALGORITHM.lock();
+    // Six players, B to move (from a match): read by hand, B has six pieces in its target (E's
+    // home: two on rank 13, two on 12, one on 11 and 10 each) and four outside it (one in D's
+    // home on rank 14, one in the hexagon on ranks 13, 9 and 7 each).
+    let pos = support::pos::<ChineseCheckers>(concat!(
+        "A/A1/AAA/1BA1/FF1FA1A1B2BB/1F1FAAF3BB/1F1F5B1/1F6CB/1F5B1/E5C1CC/1E1EB4C1/",
+        "EE1E1E2C1CC/1E1EDE1C2DC1/1DDD/1DD/DD/D ABCDEF B 187"
+    ));
+    assert_eq!(pos.race_left(), Some(4));
+    assert_eq!(startpos(6).1.race_left(), Some(10));
+    let race = sanqi::search::catalog::find_param("Search Multiplayer Race Pieces")
+        .expect("the option exists");
+    let model = sanqi::search::catalog::find_param("Search Multiplayer Opponents")
+        .expect("the option exists");
+    let run = || {
+        let limits = SearchLimits {
+            depth: Some(4),
+            ..SearchLimits::default()
+        };
+        let r = Searcher::new(16).search(
+            &pos,
+            &limits,
+            &SearchOptions::default(),
+            None,
+            &SearchControl::new(),
+            &mut |_| {},
+        );
+        (r.best, r.nodes, r.value)
+    };
+    let default = run();
+    model.set(1).unwrap();
+    let alone = run();
+    model.reset();
+    assert_ne!(default, alone, "passing opponents must change this search");
+    race.set(4).unwrap();
+    let at_four = run();
+    race.set(3).unwrap();
+    let at_three = run();
+    race.reset();
+    assert_eq!(at_four, alone);
+    assert_eq!(at_three, default);
+    assert_eq!(run(), default, "off by default");
+}
+
+/// `winning_move` against a brute force over the legal moves: with A's target full but for one
+/// hole and a straggler anywhere outside it (three players, C and E at home), the hint finds a
+/// move exactly when some legal move wins at once, and the move it finds is legal and wins.
+#[test]
+fn the_winning_move_is_found_exactly_when_one_exists() {
+    let start = support::pos::<ChineseCheckers>(START_3);
+    let target = Triangle::from_letter('D').unwrap().cells();
+    let homes = start.pieces(1) | start.pieces(2);
+    let (mut wins, mut none) = (0, 0);
+    for hole in cells_of(target) {
+        for straggler in Cell::all().filter(|c| c.bit() & (target | homes) == 0) {
+            let pos = position(
+                &[
+                    ('A', (target & !hole.bit()) | straggler.bit()),
+                    ('C', start.pieces(1)),
+                    ('E', start.pieces(2)),
+                ],
+                "ACE",
+                'A',
+                150,
+            );
+            let winning: Vec<_> = legal(&pos)
+                .into_iter()
+                .filter(|&m| {
+                    let mut p = pos.clone();
+                    p.make_move(m);
+                    p.outcome() == Some(Outcome::Win(0))
+                })
+                .collect();
+            match pos.winning_move() {
+                Some(m) => {
+                    assert!(winning.contains(&m), "{}: {m}", pos.to_fen());
+                    wins += 1;
+                }
+                None => {
+                    assert!(winning.is_empty(), "{}: {winning:?}", pos.to_fen());
+                    none += 1;
+                }
+            }
+        }
+    }
+    // Both cases occur (a straggler next to the hole, or far from it).
+    assert!(wins > 10 && none > 100, "{wins} {none}");
+    // Two holes: no move wins, though the straggler on h13 fills h14 in one step.
+    let two = position(
+        &[
+            (
+                'A',
+                target & !cell("h14").bit() & !cell("e17").bit() | cell("h13").bit(),
+            ),
+            ('C', start.pieces(1)),
+            ('E', start.pieces(2)),
+        ],
+        "ACE",
+        'A',
+        150,
+    );
+    assert_eq!(two.winning_move(), None);
+}
