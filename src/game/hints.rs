@@ -123,19 +123,6 @@ pub trait SearchHints: Rules {
     fn is_policy_move(&self, m: Self::Move) -> bool {
         self.policy_move() == Some(m)
     }
-    /// A move that wins the game at once for the side to move, if the game can find one
-    /// cheaply (Chinese checkers: a piece filling the last hole of its target). Multi-player
-    /// search can let a modelled opponent play it instead of its policy move
-    /// (`Search Multiplayer Model Wins`). Default: `None`.
-    fn winning_move(&self) -> Option<Self::Move> {
-        None
-    }
-    /// In a race game, the side to move's pieces still outside its goal (Chinese checkers:
-    /// outside its target triangle): multi-player search may search the end of the race as if
-    /// the others passed (`Search Multiplayer Race Pieces`). Default: `None` (not a race).
-    fn race_left(&self) -> Option<u32> {
-        None
-    }
     /// How many policies the multi-player search can model an opponent by (rule 0 is
     /// [`SearchHints::policy_move`]; Chinese checkers: greedy, rear piece first, longest jump
     /// first). The hybrid model gives each opponent the rule that best explains its recent

@@ -96,14 +96,6 @@ crate::declare_params! {
     pub POLICY_OPENING = "Search Multiplayer Policy Opening", 3, 0, 32, 1;
     /// 1: the hybrid models an opponent none of whose moves were judged yet; 0: it does not.
     pub POLICY_PRIOR = "Search Multiplayer Policy Prior", 1, 0, 1, 1;
-    /// In a race game ([`SearchHints::race_left`]), once the root player has at most this many
-    /// pieces outside its goal every opponent passes in best-reply search (the end of its own
-    /// race, searched as if alone); 0: off.
-    pub RACE_PIECES = "Search Multiplayer Race Pieces", 0, 0, 10, 1;
-    /// 1: a modelled opponent that can win at once ([`SearchHints::winning_move`]) plays that
-    /// move instead of its policy move (the policies themselves do not look for wins); 0: it
-    /// plays its policy move.
-    pub MODEL_WINS = "Search Multiplayer Model Wins", 0, 0, 1, 1;
 }
 
 /// Default of [`OPPONENTS`]: the hybrid.
@@ -215,8 +207,6 @@ pub(crate) struct Teams {
     /// The policy rule of each seat ([`PolicyPlayers::rule`]; all 0, the policy move, unless
     /// the hybrid judged otherwise).
     pub rules: [u8; 8],
-    /// A modelled opponent plays a move that wins at once when it has one ([`MODEL_WINS`]).
-    pub model_wins: bool,
 }
 
 impl Teams {
@@ -228,7 +218,6 @@ impl Teams {
             model: OpponentModel::BestReply,
             modelled: 0,
             rules: [0; 8],
-            model_wins: MODEL_WINS.get() != 0,
         }
     }
 
@@ -236,10 +225,7 @@ impl Teams {
     /// game can pass a turn ([`Rules::can_pass`]: [`Rules::make_null_move`] hands the move to the
     /// next player), paranoid otherwise. `policy_players` ([`policy_players`]) chooses the
     /// modelled opponents of the hybrid ([`OPPONENTS`] 3); unknown (`None`): all of them.
-    pub(crate) fn for_position<G: Rules + SearchHints>(
-        root: &G,
-        policy_players: Option<PolicyPlayers>,
-    ) -> Self {
+    pub(crate) fn for_position<G: Rules>(root: &G, policy_players: Option<PolicyPlayers>) -> Self {
         let mut teams = Teams::new(root.side_to_move(), root.num_players());
         teams.brs = teams.brs && root.can_pass();
         let players = root.num_players().min(8);
@@ -263,11 +249,6 @@ impl Teams {
             }
             _ => OpponentModel::BestReply,
         };
-        let race = RACE_PIECES.get();
-        if race > 0 && root.race_left().is_some_and(|left| left <= race as u32) {
-            teams.model = OpponentModel::Pass;
-            teams.modelled = 0;
-        }
         teams
     }
 
@@ -286,11 +267,6 @@ impl Teams {
     /// The modelled seat `s`'s move in `pos` (its policy rule's move).
     #[inline]
     pub(crate) fn policy_move<G: SearchHints>(&self, pos: &G) -> Option<G::Move> {
-        if self.model_wins {
-            if let Some(m) = pos.winning_move() {
-                return Some(m);
-            }
-        }
         pos.policy_move_of(self.rule(pos.side_to_move()))
     }
 
@@ -313,8 +289,7 @@ impl Teams {
                 + 8 * u64::from(self.brs)
                 + 16 * self.model as u64
                 + 256 * u64::from(self.modelled)
-                + 65536 * u64::from_le_bytes(self.rules).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                + u64::from(self.model_wins).wrapping_mul(0xA076_1D64_78BD_642F))
+                + 65536 * u64::from_le_bytes(self.rules).wrapping_mul(0xD6E8_FEB8_6659_FD93))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0

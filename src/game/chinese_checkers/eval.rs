@@ -11,11 +11,9 @@
 //!   ([`STRAGGLER`]), and minus the pieces still at home after [`HOME_LATE_MOVES`] own moves
 //!   ([`HOME_LATE`]);
 //! - *target*: pieces standing in its target ([`TARGET`]);
-//! - *jumps*: single forward jumps its pieces could make now ([`JUMP`]);
-//! - *foreign targets*: minus its pieces standing in another player's target, outside its own
-//!   home and target ([`FOREIGN_TARGET`]: such a piece fills a cell for that player).
+//! - *jumps*: single forward jumps its pieces could make now ([`JUMP`]).
 //!
-//! Every term but *pieces distance*, *target* and *foreign targets* is on by default; each was measured in games
+//! Every term but *pieces distance* and *target* is on by default; each was measured in games
 //! (docs/chinese-checkers.md).
 //!
 //! The evaluation for side `p` is `g(p) - max over the other sides q of g(q)` (each term as the
@@ -49,14 +47,10 @@ crate::declare_params! {
     pub TARGET = "CC Target Weight", 0, 0, 100, 1;
     /// Score per single forward jump available.
     pub JUMP = "CC Jump Weight", 2, 0, 50, 1;
-    /// Score per own piece standing in another player's target triangle (outside its own home
-    /// and target): a piece there counts for that player's win. Off by default (measured in
-    /// docs/chinese-checkers.md).
-    pub FOREIGN_TARGET = "CC Foreign Target Weight", 0, 0, 200, 2;
 }
 
 /// Number of evaluation terms.
-pub const NUM_TERMS: usize = 7;
+pub const NUM_TERMS: usize = 6;
 
 /// Names of the terms, in the order of [`ChineseCheckers::side_terms`].
 pub const TERM_NAMES: [&str; NUM_TERMS] = [
@@ -66,7 +60,6 @@ pub const TERM_NAMES: [&str; NUM_TERMS] = [
     "home late",
     "target",
     "jumps",
-    "foreign targets",
 ];
 
 /// Score units per cell of distance.
@@ -158,14 +151,6 @@ impl ChineseCheckers {
             }
             t[5] = w * jumps;
         }
-        let w = FOREIGN_TARGET.get();
-        if w != 0 {
-            let others = (0..self.num_players as usize)
-                .filter(|&q| q != i)
-                .fold(0, |set, q| set | self.target_cells(q));
-            let foreign = others & !home.cells() & !target.cells();
-            t[6] = -w * (pieces & foreign).count_ones() as i32;
-        }
         t
     }
 
@@ -231,26 +216,6 @@ impl ChineseCheckers {
         !m.is_pass()
             && TABLES.bit[m.to as usize] & self.winning_hole() != 0
             && TABLES.bit[m.from as usize] & self.target_cells(self.side as usize) == 0
-    }
-
-    /// A move that fills the side to move's target now (wins at once), if there is one: the
-    /// first found, pieces from the lowest cell index.
-    pub fn winning_move(&self) -> Option<Move> {
-        let hole = self.winning_hole();
-        if hole == 0 {
-            return None;
-        }
-        let target = self.target_cells(self.side as usize);
-        let mut found = None;
-        self.for_each_piece(|from, dests| {
-            if found.is_none() && TABLES.bit[from] & target == 0 && dests & hole != 0 {
-                found = Some(Move {
-                    from: from as u8,
-                    to: hole.trailing_zeros() as u8,
-                });
-            }
-        });
-        found
     }
 
     /// The legal moves that advance at least [`NOISY_ADVANCE`] rows (long forward jumps), and
@@ -396,7 +361,6 @@ mod tests {
         HOME_LATE_MOVES.reset();
 
         // Each weight at 0 zeroes its term and changes the total by that term alone.
-        // (Foreign targets need three players or more: its own test below.)
         let terms: [(&crate::tune::Param, usize); 5] = [
             (&DISTANCE, 0),
             (&STRAGGLER, 2),
@@ -442,7 +406,7 @@ mod tests {
         for seed in 1..=10u64 {
             for players in [2, 3] {
                 let p = played(players, 30, seed);
-                for &param in &[&STRAGGLER, &HOME_LATE, &TARGET, &JUMP, &FOREIGN_TARGET] {
+                for &param in &[&STRAGGLER, &HOME_LATE, &TARGET, &JUMP] {
                     param.set(0).expect("in range");
                 }
                 let e = p.evaluate();
@@ -452,40 +416,6 @@ mod tests {
                 assert_eq!(e, p.progress_score(), "{}", p.to_fen());
             }
         }
-    }
-
-    #[test]
-    fn foreign_targets_count_own_pieces_in_other_players_targets() {
-        let _guard = WEIGHTS.lock();
-        // A six-player position from a match (read by hand, rows 17 to 1): the fifth row holds
-        // D B C B in B's home (E's target), so C and D each have one piece in another player's
-        // target; E's piece in B's home is in its own target, B's pieces are at home, and the
-        // other pieces stand in the hexagon or at home.
-        let fen = concat!(
-            "D/DD/1DD/DD1D/CC1C3D1EEE1/CCC5EE1E/1C7E1/C1C4F1E/2B5E/B9/EBB6FF/",
-            "BBB3A2FFF/DBCBBAA2FFFF/A2A/AAA/A1/A ABCDEF F 17"
-        );
-        let config = ChineseCheckersConfig {
-            players: 6,
-            ..ChineseCheckersConfig::default()
-        };
-        let p = ChineseCheckers::from_fen(fen, &config).expect("legal FEN");
-        assert_eq!(
-            (0..6).map(|i| p.side_terms(i)[6]).collect::<Vec<_>>(),
-            [0; 6],
-            "off by default"
-        );
-        FOREIGN_TARGET.set(7).expect("in range");
-        let terms: Vec<Value> = (0..6).map(|i| p.side_terms(i)[6]).collect();
-        FOREIGN_TARGET.reset();
-        assert_eq!(terms, [0, 0, -7, -7, 0, 0]);
-        // With two players the other's target is one's own home: never counted.
-        FOREIGN_TARGET.set(7).expect("in range");
-        for seed in 1..=5u64 {
-            let q = played(2, 60, seed);
-            assert_eq!([q.side_terms(0)[6], q.side_terms(1)[6]], [0, 0]);
-        }
-        FOREIGN_TARGET.reset();
     }
 
     #[test]

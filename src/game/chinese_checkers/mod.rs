@@ -573,17 +573,6 @@ impl SearchHints for ChineseCheckers {
         greedy::is_greedy(self, m)
     }
 
-    /// A piece filling the last hole of the side to move's target.
-    fn winning_move(&self) -> Option<Move> {
-        ChineseCheckers::winning_move(self)
-    }
-
-    /// The side to move's pieces outside its target triangle.
-    fn race_left(&self) -> Option<u32> {
-        let s = self.side as usize;
-        Some((self.pieces[s] & !self.target_cells(s)).count_ones())
-    }
-
     /// Greedy, rear piece first, longest jump first ([`greedy::Player::MODELS`]).
     fn policy_rules(&self) -> usize {
         greedy::Player::MODELS.len()
