@@ -11,14 +11,9 @@
 //!   ([`STRAGGLER`]), and minus the pieces still at home after [`HOME_LATE_MOVES`] own moves
 //!   ([`HOME_LATE`]);
 //! - *target*: pieces standing in its target ([`TARGET`]);
-//! - *jumps*: single forward jumps its pieces could make now ([`JUMP`]);
-//! - *endgame ladders*: once at most [`ENDGAME_PIECES`] of its pieces are outside its target, the
-//!   moves that jumps save those pieces on the way to the target's empty cells: for each, its
-//!   plain distance to the nearest empty cell minus the fewest moves it needs to reach one, the
-//!   other pieces standing still and a chain of jumps counting as one move ([`ENDGAME_MOVES`];
-//!   see [`ChineseCheckers::pieces_distances`]).
+//! - *jumps*: single forward jumps its pieces could make now ([`JUMP`]).
 //!
-//! Every term but *pieces distance*, *target* and *endgame ladders* is on by default; each was measured in games
+//! Every term but *pieces distance* and *target* is on by default; each was measured in games
 //! (docs/chinese-checkers.md).
 //!
 //! The evaluation for side `p` is `g(p) - max over the other sides q of g(q)` (each term as the
@@ -52,16 +47,10 @@ crate::declare_params! {
     pub TARGET = "CC Target Weight", 0, 0, 100, 1;
     /// Score per single forward jump available.
     pub JUMP = "CC Jump Weight", 2, 0, 50, 1;
-    /// Score per move that jumps save the pieces outside the target on their way to its empty
-    /// cells, once at most [`ENDGAME_PIECES`] are outside. Off by default (measured in
-    /// docs/chinese-checkers.md).
-    pub ENDGAME_MOVES = "CC Endgame Moves Weight", 0, 0, 200, 2;
-    /// The *endgame ladders* term counts from this many pieces outside the target down.
-    pub ENDGAME_PIECES = "CC Endgame Pieces", 4, 1, 10, 1;
 }
 
 /// Number of evaluation terms.
-pub const NUM_TERMS: usize = 7;
+pub const NUM_TERMS: usize = 6;
 
 /// Names of the terms, in the order of [`ChineseCheckers::side_terms`].
 pub const TERM_NAMES: [&str; NUM_TERMS] = [
@@ -71,7 +60,6 @@ pub const TERM_NAMES: [&str; NUM_TERMS] = [
     "home late",
     "target",
     "jumps",
-    "endgame ladders",
 ];
 
 /// Score units per cell of distance.
@@ -163,44 +151,7 @@ impl ChineseCheckers {
             }
             t[5] = w * jumps;
         }
-        let w = ENDGAME_MOVES.get();
-        if w != 0 {
-            t[6] = w * self.endgame_savings(i, ENDGAME_PIECES.get().max(0) as u32) as i32;
-        }
         t
-    }
-
-    /// For the pieces of side `i` outside its target, when there are at most `most` of them:
-    /// the sum over them of the plain distance to the nearest empty cell of the target minus the
-    /// fewest moves to reach one ([`ChineseCheckers::pieces_distances`]: the moves that jumps
-    /// save). 0 when more than `most` pieces are outside, or none, or the target has no empty
-    /// cell.
-    pub fn endgame_savings(&self, i: usize, most: u32) -> u32 {
-        if i >= self.num_players as usize {
-            return 0;
-        }
-        let target = self.target_cells(i);
-        let outside = self.pieces[i] & !target;
-        let holes = target & !self.occupied;
-        let n = outside.count_ones();
-        if n == 0 || n > most || holes == 0 {
-            return 0;
-        }
-        super::cells::cells_of(outside)
-            .map(|c| {
-                let dist = self.pieces_distances(c);
-                let (mut plain, mut moves) = (u32::MAX, u32::MAX);
-                for h in super::cells::cells_of(holes) {
-                    let p = plain_distance(c, h);
-                    plain = plain.min(p);
-                    moves = moves.min(match dist[h.index()] {
-                        UNREACHABLE => p,
-                        d => u32::from(d).min(p),
-                    });
-                }
-                plain.saturating_sub(moves)
-            })
-            .sum()
     }
 
     /// The terms from side `p`'s view: each term of `p` minus the same term of the opponent
@@ -385,42 +336,6 @@ mod tests {
             // From the other side's view too.
             assert_eq!(p.evaluate_for(1), -p.evaluate_for(0));
         }
-    }
-
-    #[test]
-    fn endgame_ladders_count_the_moves_a_jump_saves() {
-        // Two players: A has nine pieces in its target (the top triangle, hole h14) and one
-        // on h12; D's pieces stand on rank 9 and h13. h12 jumps over h13 into the hole: one
-        // move where the plain distance is 2, one move saved. With D's piece on k13 instead, no
-        // jump is left: two steps, none saved.
-        let config = ChineseCheckersConfig::default();
-        let pos = |r13: &str, r12: &str| {
-            let fen =
-                format!("A/AA/AAA/AAA1/{r13}/{r12}/11/10/DDDDDDDDD/10/11/12/13/4/3/2/1 AD A 40");
-            ChineseCheckers::from_fen(&fen, &config).expect("a legal position")
-        };
-        let jump = pos("7D5", "6A5");
-        assert_eq!(jump.endgame_savings(0, 4), 1);
-        assert_eq!(pos("10D2", "6A5").endgame_savings(0, 4), 0);
-        // D has all ten pieces outside its target: more than the limit.
-        assert_eq!(jump.endgame_savings(1, 4), 0);
-        // A's second piece out (g15 moved to g12): two pieces, over a limit of one; with a
-        // limit of two, g12 (plain distance 3 to g15 and h14) steps to g13 and jumps over g14
-        // into g15, one move saved, and h12 saves one as before.
-        let two = ChineseCheckers::from_fen(
-            "A/AA/AA1/AAA1/7D5/5AA5/11/10/DDDDDDDDD/10/11/12/13/4/3/2/1 AD A 40",
-            &config,
-        )
-        .expect("a legal position");
-        assert_eq!(two.endgame_savings(0, 1), 0);
-        assert_eq!(two.endgame_savings(0, 2), 2);
-        // The weight scales the term of the side that is in its endgame.
-        let _guard = WEIGHTS.lock();
-        ENDGAME_MOVES.set(20).expect("in range");
-        assert_eq!(jump.side_terms(0)[6], 20);
-        assert_eq!(jump.side_terms(1)[6], 0);
-        ENDGAME_MOVES.reset();
-        assert_eq!(jump.side_terms(0)[6], 0);
     }
 
     #[test]
