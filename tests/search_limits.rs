@@ -233,6 +233,27 @@ fn movetime_is_honoured() {
 }
 
 #[test]
+fn movetime_alone_is_used_to_its_end() {
+    // Under movetime without a clock the search starts iterations until the hard limit
+    // (movetime - overhead = 190 ms) cuts one off, as Stockfish does, instead of holding back an
+    // iteration it expects not to finish (which left about a quarter of the time unused). A
+    // loaded machine only makes the search end later, never earlier.
+    let mut searcher = Searcher::new(8);
+    let limits = SearchLimits {
+        movetime_ms: Some(200),
+        move_overhead_ms: 10,
+        ..Default::default()
+    };
+    let pos = Plain(Connect4::new());
+    let start = Instant::now();
+    let (r, _) = search_default(&mut searcher, &pos, &limits);
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(190), "{took:?}");
+    assert!(took <= Duration::from_millis(700), "{took:?}");
+    assert!(legal(&pos).contains(&r.best.expect("move")));
+}
+
+#[test]
 fn a_game_at_one_second_plus_ten_ms_never_runs_out_of_time() {
     let mut searcher = Searcher::new(8);
     let mut pos = Plain(Connect4::new());

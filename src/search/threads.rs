@@ -496,7 +496,10 @@ fn main_loop<G: Searchable>(
             } else {
                 1.0
             };
-            if shared.time.stop_iterating(iteration_start.elapsed(), scale) {
+            if shared
+                .time
+                .stop_iterating(iteration_start.elapsed(), scale, lines == 1)
+            {
                 break;
             }
         }

@@ -19,6 +19,11 @@
 //! above a second for a 120-move game, where the earlier rule (`available / 30 + 3/4 inc`) fell
 //! to about 0.15 s and then played on the increment (docs/time-management.md).
 //! `movetime` gives `soft = hard = movetime - overhead`. With both, the smaller applies.
+//! Under `movetime` alone, with one line searched (no MultiPV, no Skill), the search uses all of
+//! it, as Stockfish does: it starts iterations until the hard limit cuts one off (the best root
+//! move searched so far in that iteration counts where it improved on the last completed one),
+//! since time left unused under `movetime` is lost. On a clock, and with several lines, an
+//! iteration that would not end before `hard` is not started.
 //!
 //! On a clock (no `movetime`) the soft limit is scaled at the end of every iteration from depth
 //! [`SCALE_FROM_DEPTH`] on by how the search went ([`TimeRule::soft_scale`]): a best move that stayed the
@@ -214,6 +219,8 @@ pub struct TimeManager {
     hard: Option<Duration>,
     /// Whether the soft limit comes from a clock (and not `movetime`), so it may be scaled.
     scalable: bool,
+    /// `movetime` without a clock: iterations go on until the hard limit.
+    fixed: bool,
     /// The time rule's constants as they were when the search started.
     rule: TimeRule,
 }
@@ -250,6 +257,7 @@ impl TimeManager {
             soft: soft.map(ms),
             hard: hard.map(ms),
             scalable: limits.time_left_ms.is_some() && limits.movetime_ms.is_none(),
+            fixed: limits.time_left_ms.is_none() && limits.movetime_ms.is_some(),
             rule,
         }
     }
@@ -299,9 +307,10 @@ impl TimeManager {
 
     /// Whether another iteration should not be started, given how long the last one took
     /// (the next one is expected to take about twice as long) and the scale of the soft limit
-    /// (1.0: unscaled).
-    pub fn stop_iterating(&self, last_iteration: Duration, scale: f64) -> bool {
-        self.stop_iterating_at(self.elapsed(), last_iteration, scale)
+    /// (1.0: unscaled). Under `movetime` alone with `one_line` searched (no MultiPV, no
+    /// Skill, whose choice needs completed iterations) only once the hard limit has passed.
+    pub fn stop_iterating(&self, last_iteration: Duration, scale: f64, one_line: bool) -> bool {
+        self.stop_iterating_at(self.elapsed(), last_iteration, scale, one_line)
     }
 
     /// [`Self::stop_iterating`] at `elapsed` since the start.
@@ -310,7 +319,11 @@ impl TimeManager {
         elapsed: Duration,
         last_iteration: Duration,
         scale: f64,
+        one_line: bool,
     ) -> bool {
+        if self.fixed && one_line {
+            return self.hard.is_some_and(|h| elapsed >= h);
+        }
         self.scaled_soft(scale).is_some_and(|s| elapsed >= s)
             || self.hard.is_some_and(|h| elapsed + last_iteration * 2 >= h)
     }
@@ -611,8 +624,8 @@ mod tests {
         let soft = tm.soft().expect("a clock gives a soft limit");
         let elapsed = soft;
         let last = Duration::from_millis(1);
-        assert!(tm.stop_iterating_at(elapsed, last, stable));
-        assert!(!tm.stop_iterating_at(elapsed, last, changed));
+        assert!(tm.stop_iterating_at(elapsed, last, stable, true));
+        assert!(!tm.stop_iterating_at(elapsed, last, changed, true));
         // More stable iterations never give more time, down to the floor.
         let scales: Vec<f64> = (0..12)
             .map(|s| TimeRule::defaults().soft_scale(&trend(s, 0, 500)))
@@ -674,8 +687,8 @@ mod tests {
             let last = Duration::from_millis(ms / 3);
             for scale in [0.5, 1.0, 1.7] {
                 assert_eq!(
-                    tm.stop_iterating_at(elapsed, last, scale),
-                    tm.stop_iterating_at(elapsed, last, scale)
+                    tm.stop_iterating_at(elapsed, last, scale, true),
+                    tm.stop_iterating_at(elapsed, last, scale, true)
                 );
             }
         }
@@ -691,7 +704,7 @@ mod tests {
                 assert!(s <= hard, "{time}+{inc} scale {scale}");
             }
             // Past the hard limit every scale stops.
-            assert!(tm.stop_iterating_at(hard, Duration::ZERO, MAX_SCALE));
+            assert!(tm.stop_iterating_at(hard, Duration::ZERO, MAX_SCALE, true));
         }
         let movetime = SearchLimits {
             movetime_ms: Some(500),
@@ -702,17 +715,29 @@ mod tests {
         for scale in [0.4, 1.0, 2.5] {
             assert_eq!(tm.scaled_soft(scale), Some(Duration::from_millis(490)));
         }
-        // A clock with movetime: movetime rules, unscaled.
+        // Under movetime alone, with one line, another iteration starts whatever the last one
+        // took, until the hard limit.
+        let ms = Duration::from_millis;
+        assert!(!tm.stop_iterating_at(ms(480), ms(200), 1.0, true));
+        assert!(!tm.stop_iterating_at(ms(100), ms(400), 1.0, true));
+        assert!(tm.stop_iterating_at(ms(490), Duration::ZERO, 1.0, true));
+        // With MultiPV or a Skill (more than one line) iterations are held back as on a clock.
+        assert!(tm.stop_iterating_at(ms(100), ms(200), 1.0, false));
+        assert!(!tm.stop_iterating_at(ms(100), ms(100), 1.0, false));
+        // A clock with movetime: movetime rules, unscaled, and an iteration that would not end
+        // before the hard limit is not started (the time stays on the clock).
         let both = SearchLimits {
             time_left_ms: Some(60_000),
             ..movetime
         };
         let tm = TimeManager::new(&both, Instant::now());
         assert_eq!(tm.scaled_soft(0.4), Some(Duration::from_millis(490)));
+        assert!(tm.stop_iterating_at(ms(100), ms(200), 1.0, true));
+        assert!(!tm.stop_iterating_at(ms(100), ms(100), 1.0, true));
         // Untimed searches (depth, nodes, infinite) have no limit to scale.
         let tm = TimeManager::new(&SearchLimits::default(), Instant::now());
         assert_eq!(tm.scaled_soft(2.0), None);
-        assert!(!tm.stop_iterating_at(Duration::from_secs(3600), Duration::ZERO, 0.4));
+        assert!(!tm.stop_iterating_at(Duration::from_secs(3600), Duration::ZERO, 0.4, true));
     }
 
     /// Plays `moves` moves on `base` + `inc` ms with `overhead` ms of Move Overhead, each move
