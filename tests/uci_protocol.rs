@@ -3,7 +3,7 @@
 
 mod support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use support::driver::{assert_ids, is_bestmove, Engine, PROMPT};
 
 #[test]
@@ -321,6 +321,40 @@ fn go_nodes_twice_after_ucinewgame_prints_identical_output() {
         lines
     };
     assert_eq!(run(), run());
+}
+
+#[test]
+fn go_movetime_alone_is_used_to_its_end() {
+    // As Stockfish does: under movetime without a clock the search goes on until the hard limit
+    // (movetime - Move Overhead), instead of not starting an iteration it expects not to
+    // finish (from these start positions the engine used to answer after about 150 to 220 ms
+    // of the 390). The engine's time starts when it reads `go`, after this side sent it, so a
+    // loaded machine only makes the measured time longer.
+    for setup in [
+        &["setoption name UCI_Variant value xiangqi"][..],
+        &[
+            "setoption name UCI_Variant value chinesecheckers",
+            "setoption name CC Players value 6",
+        ][..],
+    ] {
+        let mut e = Engine::uci();
+        e.send("setoption name Move Overhead value 10");
+        for line in setup {
+            e.send(line);
+        }
+        e.send("position startpos");
+        e.sync();
+        let start = Instant::now();
+        e.send("go movetime 400");
+        let (best, _) = e.expect_prefix("bestmove", PROMPT);
+        let took = start.elapsed();
+        assert!(
+            took >= Duration::from_millis(390),
+            "{setup:?}: {best} after {took:?}"
+        );
+        let after = e.drain(Duration::from_millis(300));
+        assert!(!after.iter().any(|l| is_bestmove(l)), "{after:?}");
+    }
 }
 
 #[test]
