@@ -55,3 +55,49 @@ fn divide_sums_to_total() {
         }
     }
 }
+
+/// The key the search loads the table's line for before making a move (`key_after`) is the key
+/// after it (a fresh one, `compute_hash`) for every move that neither takes a castling right
+/// away nor gives an en-passant square (read from the FEN, not from the key code); over the
+/// table's positions and two plies below them.
+#[test]
+fn key_after_is_the_key_after_the_move() {
+    fn fields(pos: &Chess) -> (String, String) {
+        let fen = pos.to_fen();
+        let f: Vec<&str> = fen.split(' ').collect();
+        (f[2].to_string(), f[3].to_string())
+    }
+    fn walk(pos: &mut Chess, depth: u32, counts: &mut [usize; 2]) {
+        let mut list = Default::default();
+        pos.generate_moves(&mut list);
+        for &m in list.iter() {
+            let before = fields(pos);
+            let predicted = pos.key_after(m);
+            pos.make_move(m);
+            let after = fields(pos);
+            if after.0 == before.0 && after.1 == "-" {
+                assert_eq!(
+                    predicted,
+                    Some(pos.compute_hash()),
+                    "{} after {m:?}",
+                    pos.to_fen()
+                );
+                counts[0] += 1;
+            } else {
+                counts[1] += 1;
+            }
+            if depth > 1 {
+                walk(pos, depth - 1, counts);
+            }
+            pos.undo_move(m);
+        }
+    }
+    let mut counts = [0usize; 2];
+    for row in rows().iter().filter(|r| r.depth == 1) {
+        let mut pos = Chess::from_fen(&row.position, &config(&row.label)).unwrap();
+        walk(&mut pos, 2, &mut counts);
+    }
+    // Most moves are predicted exactly, even in these positions full of castling rights and
+    // en-passant chances (7,895 against 888).
+    assert!(counts[0] > 5 * counts[1], "{counts:?}");
+}

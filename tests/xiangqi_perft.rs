@@ -28,8 +28,8 @@ fn perft_matches_reference() {
     assert!(checked >= 15, "only {checked} rows checked");
 }
 
-/// Walks the tree to depth 3 checking that the incremental Zobrist key equals a fresh one,
-/// that undo restores FEN and key, and that the FEN round-trips at every node.
+/// Walks the tree to depth 3 checking that the incremental Zobrist key equals a fresh one
+/// (and the key predicted before each move, `key_after`), that undo restores FEN and key, and that the FEN round-trips at every node.
 #[test]
 fn hash_and_undo_consistent() {
     fn walk(pos: &mut Xiangqi, depth: u32) {
@@ -45,7 +45,10 @@ fn hash_and_undo_consistent() {
         for &m in list.iter() {
             let fen = pos.to_fen();
             let key = pos.hash();
+            // The key the search loads the table's line for before making the move.
+            let predicted = pos.key_after(m);
             pos.make_move(m);
+            assert_eq!(predicted, Some(pos.compute_hash()), "{fen} {m:?}");
             walk(pos, depth - 1);
             pos.undo_move(m);
             assert_eq!(pos.to_fen(), fen);

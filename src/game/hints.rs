@@ -54,6 +54,14 @@ pub trait SearchHints: Rules {
         let _ = (m, threshold);
         true
     }
+    /// The position key ([`crate::game::Rules::hash`]) after the legal move `m`, or close to it,
+    /// where the game can tell without making the move: the search loads the transposition
+    /// table's line for it while the move is made. A wrong key costs only that early load.
+    /// Default: `None` (the line is loaded once the move is made).
+    fn key_after(&self, m: Self::Move) -> Option<u64> {
+        let _ = m;
+        None
+    }
     /// Whether the legal move `m` gives check, where the game can tell without making it.
     /// Default: `None` (the search makes the move to see).
     fn gives_check(&self, m: Self::Move) -> Option<bool> {

@@ -398,18 +398,21 @@ impl AccumulatorStack {
         if len < 2 * h {
             return;
         }
-        self.data.extend_from_within(len - 2 * h..);
-        let top = &mut self.data[len..];
+        self.data.resize(len + 2 * h, 0);
+        let (before, top) = self.data.split_at_mut(len);
+        let old = &before[len - 2 * h..];
         let (p0, p1) = top.split_at_mut(h);
         let net = &self.net;
-        // One pass over each perspective's accumulator for all the rows of a move (at most 2
+        // One pass over each perspective's new entry for all the rows of a move (at most 2
         // added and 2 removed features); longer lists, one pass a row.
         for (p, acc) in [(0, &mut *p0), (1, &mut *p1)] {
+            let old = &old[p * h..p * h + h];
             if added.len() <= 4 && removed.len() <= 4 {
                 let add: ArrayVec<&[i16], 4> = added.iter().map(|f| net.row(f[p])).collect();
                 let sub: ArrayVec<&[i16], 4> = removed.iter().map(|f| net.row(f[p])).collect();
-                scalar::update(acc, &add, &sub);
+                scalar::update_into(acc, old, &add, &sub);
             } else {
+                acc.copy_from_slice(old);
                 for f in added {
                     scalar::update(acc, &[net.row(f[p])], &[]);
                 }

@@ -39,6 +39,7 @@ mod multiplayer_search;
 pub mod ordering;
 pub mod params;
 pub(crate) mod pool;
+mod prefetch;
 mod pvs;
 mod root;
 pub mod skill;

@@ -235,7 +235,14 @@ impl<G: Searchable> Worker<'_, G> {
             if prunable && pruning.skips(pos, m, quiet, quiets_seen, order_score) {
                 continue;
             }
+            let predicted = pos.key_after(m);
+            if let Some(key) = predicted {
+                self.shared.tt.prefetch(key ^ self.key_salt);
+            }
             pos.make_move(m);
+            if predicted != Some(pos.hash()) {
+                self.shared.tt.prefetch(pos.hash() ^ self.key_salt);
+            }
             let gives_check = pos.in_check();
             if prunable && quiet && !gives_check && (pruning.futile || pruning.late(quiets_seen)) {
                 pos.undo_move(m);
@@ -898,7 +905,14 @@ impl<G: Searchable> Worker<'_, G> {
                     continue;
                 }
             }
+            let predicted = if use_tt { pos.key_after(m) } else { None };
+            if let Some(key) = predicted {
+                self.shared.tt.prefetch(key ^ self.key_salt);
+            }
             pos.make_move(m);
+            if use_tt && predicted != Some(pos.hash()) {
+                self.shared.tt.prefetch(pos.hash() ^ self.key_salt);
+            }
             self.played[ply] = u32::from(m.to_bits());
             let same = self.teams.same(stm, pos.side_to_move());
             let score = if same {

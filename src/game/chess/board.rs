@@ -266,6 +266,50 @@ impl Chess {
         self.ep = st.ep;
     }
 
+    /// The key after the legal move `m`, but for castling rights lost and a new en-passant
+    /// square (moves that change those get a key of their own: the table line loaded early is
+    /// then not the one probed).
+    #[inline]
+    pub(crate) fn key_after(&self, m: Move) -> u64 {
+        let mut hash = self.hash ^ zobrist::SIDE;
+        if self.ep != NO_SQUARE {
+            hash ^= zobrist::EP_FILE[file_of(self.ep as usize)];
+        }
+        if m.is_null() {
+            return hash;
+        }
+        let (from, to) = (m.from(), m.to());
+        let p = self.board[from];
+        match m.kind() {
+            CASTLING => {
+                let (kto, rto) = castle_targets(from, to);
+                let rook = self.board[to];
+                hash ^ zobrist::PIECE[p as usize][from]
+                    ^ zobrist::PIECE[p as usize][kto]
+                    ^ zobrist::PIECE[rook as usize][to]
+                    ^ zobrist::PIECE[rook as usize][rto]
+            }
+            EN_PASSANT => {
+                let pawn = piece(self.side() ^ 1, PAWN);
+                hash ^ zobrist::PIECE[pawn as usize][to ^ 8]
+                    ^ zobrist::PIECE[p as usize][from]
+                    ^ zobrist::PIECE[p as usize][to]
+            }
+            kind => {
+                let captured = self.board[to];
+                if captured != NO_PIECE {
+                    hash ^= zobrist::PIECE[captured as usize][to];
+                }
+                let placed = if kind == PROMOTION {
+                    piece(self.side(), m.promo())
+                } else {
+                    p
+                };
+                hash ^ zobrist::PIECE[p as usize][from] ^ zobrist::PIECE[placed as usize][to]
+            }
+        }
+    }
+
     /// Plays a legal move (the null move passes).
     #[inline(always)]
     pub(crate) fn do_move(&mut self, m: Move) {

@@ -472,6 +472,10 @@ impl SearchHints for Chess {
         self.generate::<_, true>(list);
     }
 
+    fn key_after(&self, m: Move) -> Option<u64> {
+        Some(Chess::key_after(self, m))
+    }
+
     fn gives_check(&self, m: Move) -> Option<bool> {
         Some(self.move_gives_check(m))
     }

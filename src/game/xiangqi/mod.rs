@@ -302,14 +302,10 @@ impl Rules for Xiangqi {
         let piece = self.board[from as usize];
         let captured = self.board[to as usize];
         let us = self.side;
-        let mut hash = self.st.hash
-            ^ zobrist::SIDE
-            ^ zobrist::piece_key(piece, from)
-            ^ zobrist::piece_key(piece, to);
+        let hash = self.key_after(m);
         self.nnue_push(m, piece, captured);
         let mut captured_slot = 0;
         if captured != EMPTY {
-            hash ^= zobrist::piece_key(captured, to);
             captured_slot = self.slot[to as usize];
             self.pieces[us ^ 1][(captured_slot & 15) as usize] = 0;
         }
@@ -511,6 +507,25 @@ impl Evaluation for Xiangqi {
     }
 }
 
+impl Xiangqi {
+    /// The key after the legal move `m` (what [`Rules::make_move`] sets).
+    #[inline]
+    pub(crate) fn key_after(&self, m: Move) -> u64 {
+        let (from, to) = (m.from(), m.to());
+        let piece = self.board[from as usize];
+        let captured = self.board[to as usize];
+        let hash = self.st.hash
+            ^ zobrist::SIDE
+            ^ zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to);
+        if captured != EMPTY {
+            hash ^ zobrist::piece_key(captured, to)
+        } else {
+            hash
+        }
+    }
+}
+
 impl SearchHints for Xiangqi {
     const SEARCH_LABEL: &'static str = "Xiangqi";
 
@@ -588,6 +603,10 @@ impl SearchHints for Xiangqi {
 
     /// Read through the move on the board as it stands: the other general attacked once the
     /// piece has moved (a direct check, a discovered one, or a screen made for a cannon).
+    fn key_after(&self, m: Move) -> Option<u64> {
+        Some(Xiangqi::key_after(self, m))
+    }
+
     fn gives_check(&self, m: Move) -> Option<bool> {
         let them = self.side ^ 1;
         Some(board::attacked_after(
