@@ -427,7 +427,10 @@ mod tests {
         for n in [1usize, 2, 5, 40, 218] {
             for spread in [3u64, 1000, u64::from(u32::MAX)] {
                 let scores: Vec<i32> = (0..n)
-                    .map(|_| (crate::splitmix::next(&mut seed) % spread) as i64 as i32 - 500)
+                    .map(|_| {
+                        ((crate::splitmix::next(&mut seed) % spread) as i64 as i32)
+                            .wrapping_sub(500)
+                    })
                     .chain([i32::MIN, i32::MAX, TT_MOVE, BAD_NOISY])
                     .collect();
                 let moves: Vec<u16> = (0..scores.len() as u16).collect();
