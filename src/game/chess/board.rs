@@ -268,7 +268,7 @@ impl Chess {
 
     /// The key after the legal move `m`, but for castling rights lost and a new en-passant
     /// square (moves that change those get a key of their own: the table line loaded early is
-    /// then not the one probed).
+    /// then not the one probed). [`Self::do_move`] starts from it and adds those two.
     #[inline]
     pub(crate) fn key_after(&self, m: Move) -> u64 {
         let mut hash = self.hash ^ zobrist::SIDE;
@@ -330,11 +330,10 @@ impl Chess {
         self.history.push(self.save(captured));
         self.nnue_push(m, captured);
 
-        let mut hash = self.hash ^ zobrist::SIDE;
-        if self.ep != NO_SQUARE {
-            hash ^= zobrist::EP_FILE[file_of(self.ep as usize)];
-            self.ep = NO_SQUARE;
-        }
+        // The pieces' keys, the side's and the old en-passant file's; the castling rights and a
+        // new en-passant square are added below.
+        let mut hash = self.key_after(m);
+        self.ep = NO_SQUARE;
         self.halfmove += 1;
         self.plies_from_null += 1;
 
@@ -346,20 +345,14 @@ impl Chess {
             self.remove(to);
             self.put(kto, king);
             self.put(rto, rook);
-            hash ^= zobrist::PIECE[king as usize][from]
-                ^ zobrist::PIECE[king as usize][kto]
-                ^ zobrist::PIECE[rook as usize][to]
-                ^ zobrist::PIECE[rook as usize][rto];
         } else {
             let p = self.board[from];
             if captured != NO_PIECE {
                 let capsq = if kind == EN_PASSANT { to ^ 8 } else { to };
                 self.remove(capsq);
-                hash ^= zobrist::PIECE[captured as usize][capsq];
                 self.halfmove = 0;
             }
             self.shift_piece(from, to, p);
-            hash ^= zobrist::PIECE[p as usize][from] ^ zobrist::PIECE[p as usize][to];
             if kind_of(p) == PAWN {
                 self.halfmove = 0;
                 if to ^ from == 16 {
@@ -372,7 +365,6 @@ impl Chess {
                     let np = piece(us, m.promo());
                     self.remove(to);
                     self.put(to, np);
-                    hash ^= zobrist::PIECE[p as usize][to] ^ zobrist::PIECE[np as usize][to];
                 }
             }
         }
