@@ -237,20 +237,40 @@ fn movetime_alone_is_used_to_its_end() {
     // Under movetime without a clock the search starts iterations until the hard limit
     // (movetime - overhead = 190 ms) cuts one off, as Stockfish does, instead of holding back an
     // iteration it expects not to finish (which left about a quarter of the time unused). A
-    // loaded machine only makes the search end later, never earlier.
-    let mut searcher = Searcher::new(8);
+    // loaded machine only makes the search end later, never earlier. With one line and with
+    // MultiPV 3 (whose every completed iteration is reported line by line).
     let limits = SearchLimits {
         movetime_ms: Some(200),
         move_overhead_ms: 10,
         ..Default::default()
     };
     let pos = Plain(Connect4::new());
-    let start = Instant::now();
-    let (r, _) = search_default(&mut searcher, &pos, &limits);
-    let took = start.elapsed();
-    assert!(took >= Duration::from_millis(190), "{took:?}");
-    assert!(took <= Duration::from_millis(700), "{took:?}");
-    assert!(legal(&pos).contains(&r.best.expect("move")));
+    for lines in [1, 3] {
+        let mut searcher = Searcher::new(8);
+        let start = Instant::now();
+        let (r, events) = go(
+            &mut searcher,
+            &pos,
+            &limits,
+            &multipv(lines),
+            &SearchControl::new(),
+        );
+        let took = start.elapsed();
+        assert!(took >= Duration::from_millis(190), "{lines}: {took:?}");
+        assert!(took <= Duration::from_millis(700), "{lines}: {took:?}");
+        let best = r.best.expect("move");
+        assert!(legal(&pos).contains(&best));
+        // The last completed iteration reported all its lines.
+        let its = iterations(&events);
+        let deepest = its.iter().map(|i| i.depth).max().expect("an iteration");
+        let mut last: Vec<usize> = its
+            .iter()
+            .filter(|i| i.depth == deepest && i.bound == Bound::Exact)
+            .map(|i| i.multipv)
+            .collect();
+        last.dedup();
+        assert_eq!(last, (1..=lines).collect::<Vec<_>>(), "{lines}");
+    }
 }
 
 #[test]

@@ -498,7 +498,7 @@ fn main_loop<G: Searchable>(
             };
             if shared
                 .time
-                .stop_iterating(iteration_start.elapsed(), scale, lines == 1)
+                .stop_iterating(iteration_start.elapsed(), scale, skill.is_none())
             {
                 break;
             }

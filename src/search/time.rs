@@ -19,11 +19,12 @@
 //! above a second for a 120-move game, where the earlier rule (`available / 30 + 3/4 inc`) fell
 //! to about 0.15 s and then played on the increment (docs/time-management.md).
 //! `movetime` gives `soft = hard = movetime - overhead`. With both, the smaller applies.
-//! Under `movetime` alone, with one line searched (no MultiPV, no Skill), the search uses all of
-//! it, as Stockfish does: it starts iterations until the hard limit cuts one off (the best root
-//! move searched so far in that iteration counts where it improved on the last completed one),
-//! since time left unused under `movetime` is lost. On a clock, and with several lines, an
-//! iteration that would not end before `hard` is not started.
+//! Under `movetime` alone (without a Skill) the search uses all of it, as Stockfish does, with
+//! one line or with MultiPV: it starts iterations until the hard limit cuts one off (the best
+//! root move searched so far in that iteration counts where it improved on the last completed
+//! one), since time left unused under `movetime` is lost. On a clock, and with a Skill (whose
+//! choice needs completed iterations), an iteration that would not end before `hard` is not
+//! started.
 //!
 //! On a clock (no `movetime`) the soft limit is scaled at the end of every iteration from depth
 //! [`SCALE_FROM_DEPTH`] on by how the search went ([`TimeRule::soft_scale`]): a best move that stayed the
@@ -307,10 +308,11 @@ impl TimeManager {
 
     /// Whether another iteration should not be started, given how long the last one took
     /// (the next one is expected to take about twice as long) and the scale of the soft limit
-    /// (1.0: unscaled). Under `movetime` alone with `one_line` searched (no MultiPV, no
-    /// Skill, whose choice needs completed iterations) only once the hard limit has passed.
-    pub fn stop_iterating(&self, last_iteration: Duration, scale: f64, one_line: bool) -> bool {
-        self.stop_iterating_at(self.elapsed(), last_iteration, scale, one_line)
+    /// (1.0: unscaled). Under `movetime` alone, where the last iteration may be cut off
+    /// (`cut_off_ok`: no Skill, whose choice needs completed iterations), only once the hard
+    /// limit has passed.
+    pub fn stop_iterating(&self, last_iteration: Duration, scale: f64, cut_off_ok: bool) -> bool {
+        self.stop_iterating_at(self.elapsed(), last_iteration, scale, cut_off_ok)
     }
 
     /// [`Self::stop_iterating`] at `elapsed` since the start.
@@ -319,9 +321,9 @@ impl TimeManager {
         elapsed: Duration,
         last_iteration: Duration,
         scale: f64,
-        one_line: bool,
+        cut_off_ok: bool,
     ) -> bool {
-        if self.fixed && one_line {
+        if self.fixed && cut_off_ok {
             return self.hard.is_some_and(|h| elapsed >= h);
         }
         self.scaled_soft(scale).is_some_and(|s| elapsed >= s)
@@ -715,13 +717,13 @@ mod tests {
         for scale in [0.4, 1.0, 2.5] {
             assert_eq!(tm.scaled_soft(scale), Some(Duration::from_millis(490)));
         }
-        // Under movetime alone, with one line, another iteration starts whatever the last one
+        // Under movetime alone (no Skill), another iteration starts whatever the last one
         // took, until the hard limit.
         let ms = Duration::from_millis;
         assert!(!tm.stop_iterating_at(ms(480), ms(200), 1.0, true));
         assert!(!tm.stop_iterating_at(ms(100), ms(400), 1.0, true));
         assert!(tm.stop_iterating_at(ms(490), Duration::ZERO, 1.0, true));
-        // With MultiPV or a Skill (more than one line) iterations are held back as on a clock.
+        // With a Skill iterations are held back as on a clock.
         assert!(tm.stop_iterating_at(ms(100), ms(200), 1.0, false));
         assert!(!tm.stop_iterating_at(ms(100), ms(100), 1.0, false));
         // A clock with movetime: movetime rules, unscaled, and an iteration that would not end

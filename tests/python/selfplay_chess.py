@@ -5,6 +5,7 @@ Exits 0 only if the game reached a rules ending with every move legal.
 python-chess itself raises on an illegal bestmove or a malformed option line.
 """
 import sys
+import time
 
 import chess
 import chess.engine
@@ -31,6 +32,14 @@ def main():
         # Analysis with MultiPV reads info lines strictly too.
         infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=3), multipv=2)
         assert len(infos) == 2 and all("score" in i and "pv" in i for i in infos), infos
+        # Analysis for a time with MultiPV ("go movetime 400") uses the whole time, less
+        # Move Overhead, as Stockfish does, and reports every line.
+        engine.configure({"Move Overhead": 10})
+        start = time.monotonic()
+        infos = engine.analyse(chess.Board(), chess.engine.Limit(time=0.4), multipv=3)
+        took = time.monotonic() - start
+        assert took >= 0.39, f"analysis for 0.4 s with MultiPV 3 answered after {took:.3f} s"
+        assert len(infos) == 3 and all("score" in i and "pv" in i for i in infos), infos
         print(f"game over after {board.ply()} plies: {board.result(claim_draw=True)} "
               f"({board.outcome(claim_draw=True)})")
 
