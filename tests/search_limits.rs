@@ -260,15 +260,21 @@ fn movetime_alone_is_used_to_its_end() {
         assert!(took <= Duration::from_millis(700), "{lines}: {took:?}");
         let best = r.best.expect("move");
         assert!(legal(&pos).contains(&best));
-        // The last completed iteration reported all its lines.
+        // The last completed iteration reported all its lines (the deepest line 1: after the
+        // cut-off only lines 2 and on are reported again, line 1 coming with the result).
         let its = iterations(&events);
-        let deepest = its.iter().map(|i| i.depth).max().expect("an iteration");
-        let mut last: Vec<usize> = its
+        let deepest = its
+            .iter()
+            .filter(|i| i.multipv == 1 && i.bound == Bound::Exact)
+            .map(|i| i.depth)
+            .max()
+            .expect("an iteration");
+        let last: Vec<usize> = its
             .iter()
             .filter(|i| i.depth == deepest && i.bound == Bound::Exact)
             .map(|i| i.multipv)
+            .take(lines)
             .collect();
-        last.dedup();
         assert_eq!(last, (1..=lines).collect::<Vec<_>>(), "{lines}");
     }
 }

@@ -360,6 +360,75 @@ fn go_movetime_alone_is_used_to_its_end() {
     }
 }
 
+/// The last `info` line of each MultiPV number before `bestmove`, as a GUI keeps them:
+/// (multipv, depth, first move of the pv).
+fn multipv_view(lines: &[String]) -> std::collections::BTreeMap<u32, (u32, String)> {
+    let mut view = std::collections::BTreeMap::new();
+    for l in lines {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let field = |name: &str| w.iter().position(|&x| x == name).and_then(|i| w.get(i + 1));
+        if w.first() != Some(&"info") {
+            continue;
+        }
+        if let (Some(k), Some(d), Some(m)) = (field("multipv"), field("depth"), field("pv")) {
+            let (Ok(k), Ok(d)) = (k.parse(), d.parse()) else {
+                panic!("{l}");
+            };
+            view.insert(k, (d, m.to_string()));
+        }
+    }
+    view
+}
+
+#[test]
+fn multipv_lines_of_a_cut_off_iteration_name_each_move_once() {
+    // `go nodes N` cuts an iteration off wherever N falls (the same place for the same N: one
+    // thread, a cleared table). When line 1's search in that iteration finds a new best move,
+    // the closing `info` line shows it as line 1; the engine must then also report the other
+    // lines as far as they got (as Stockfish does), or a GUI keeps the new best move in line 1
+    // and again in the line it held before. Until the twenty-second session of issue 32 the
+    // view from the start position at 9,000 and 10,000 nodes read e2e4, e2e4, g1f3, and from
+    // the middlegame below at 23,000 to 26,000 nodes d3b1, d3b1, b2b3.
+    let mut e = Engine::uci();
+    e.send("setoption name MultiPV value 3");
+    let mut cut_after_a_change = 0;
+    for position in [
+        "position startpos",
+        "position fen r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
+    ] {
+        let mut previous_best: Option<String> = None;
+        for nodes in (1000..=30_000).step_by(1000) {
+            e.send("ucinewgame");
+            e.send(position);
+            e.sync();
+            e.send(&format!("go nodes {nodes}"));
+            let (best, lines) = e.expect_prefix("bestmove", PROMPT);
+            let view = multipv_view(&lines);
+            assert_eq!(
+                view.keys().copied().collect::<Vec<_>>(),
+                vec![1, 2, 3],
+                "{lines:?}"
+            );
+            let firsts: Vec<&String> = view.values().map(|(_, m)| m).collect();
+            assert!(
+                firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+                "{position} nodes {nodes}: {view:?}"
+            );
+            // Line 1 is the move played; no line is deeper than the iteration cut off.
+            assert_eq!(best.split_whitespace().nth(1), Some(firsts[0].as_str()));
+            let deepest = view.values().map(|(d, _)| *d).max().unwrap_or(0);
+            assert!(view.values().all(|(d, _)| d + 1 >= deepest), "{view:?}");
+            if previous_best.as_ref().is_some_and(|b| b != firsts[0]) {
+                cut_after_a_change += 1;
+            }
+            previous_best = Some(firsts[0].clone());
+        }
+    }
+    // The best move changed between neighbouring node counts, so some of these searches were
+    // cut off in the kind of iteration this test is about.
+    assert!(cut_after_a_change > 0);
+}
+
 #[test]
 fn go_ponder_waits_for_ponderhit_then_keeps_the_clock() {
     let mut e = Engine::uci();

@@ -399,12 +399,43 @@ fn iterate<G: Searchable>(
 
 /// Sends one `Iteration` event for MultiPV line `line` (0-based).
 fn report_line<G: Searchable>(worker: &mut Worker<'_, G>, depth: u32, line: usize, bound: Bound) {
+    let score = worker.root_moves[line].score;
+    send_line(worker, depth, line, score, bound);
+}
+
+/// After iteration `depth` was cut off (`stop`, the hard limit, `nodes`), lines 2 to
+/// `multipv` as far as it got, as Stockfish reports them: a line searched again in that
+/// iteration with its new score at `depth`, the others with the score of the last completed
+/// iteration at `depth - 1`. A GUI keeps the last line of each number, and the best move may
+/// have changed in the cut-off iteration (line 1 comes with the closing `info` line), so
+/// without these it would show the new best move in line 1 and again in the line it had
+/// before.
+fn report_cut_off_lines<G: Searchable>(worker: &mut Worker<'_, G>, depth: u32, multipv: usize) {
+    for line in 1..multipv.min(worker.root_moves.len()) {
+        let rm = &worker.root_moves[line];
+        if rm.score != -INFINITY {
+            report_line(worker, depth, line, Bound::Exact);
+        } else if depth > 1 {
+            let previous = rm.previous_score;
+            send_line(worker, depth - 1, line, previous, Bound::Exact);
+        }
+    }
+}
+
+/// Sends one `Iteration` event for MultiPV line `line` (0-based) with `score`.
+fn send_line<G: Searchable>(
+    worker: &mut Worker<'_, G>,
+    depth: u32,
+    line: usize,
+    score: i32,
+    bound: Bound,
+) {
     worker.publish();
     let Some(events) = &worker.events else {
         return;
     };
     let rm = &worker.root_moves[line];
-    if rm.score == -INFINITY {
+    if score == -INFINITY {
         return;
     }
     let time_ms = millis_since(worker.shared.time.start());
@@ -413,7 +444,7 @@ fn report_line<G: Searchable>(worker: &mut Worker<'_, G>, depth: u32, line: usiz
         depth,
         seldepth: (rm.seldepth as u32).max(depth),
         multipv: line + 1,
-        score: SearchScore::from_internal(worker.shared.shown_score(rm.mv.to_bits(), rm.score)),
+        score: SearchScore::from_internal(worker.shared.shown_score(rm.mv.to_bits(), score)),
         bound,
         nodes,
         nps: nodes * 1000 / time_ms.max(1),
@@ -453,6 +484,8 @@ fn main_loop<G: Searchable>(
     // (best move, score, pv) of the last completed iteration.
     let mut completed: Option<(G::Move, i32, Vec<G::Move>)> = None;
     let mut interrupted = false;
+    // The iteration that was cut off, if one was.
+    let mut cut_off = 0;
     // Time management: the best score of every completed iteration, and for how many
     // iterations in a row the best move has stayed the same.
     let mut scores: Vec<i32> = Vec::new();
@@ -461,6 +494,10 @@ fn main_loop<G: Searchable>(
         let iteration_start = Instant::now();
         if !iterate(worker, pos, depth, lines) {
             interrupted = true;
+            cut_off = depth;
+            if worker.completed_depth >= 1 {
+                report_cut_off_lines(worker, depth, multipv);
+            }
             break;
         }
         worker.completed_depth = depth;
@@ -510,7 +547,10 @@ fn main_loop<G: Searchable>(
     worker.publish();
 
     let first = &worker.root_moves[0];
+    // The depth the move played was searched to.
+    let mut depth = worker.completed_depth;
     let (best, score, pv) = if interrupted && first.improved && first.score > -INFINITY {
+        depth = depth.max(cut_off);
         (first.mv, first.score, first.pv.clone())
     } else if let Some(c) = completed {
         c
@@ -539,7 +579,7 @@ fn main_loop<G: Searchable>(
         .iter()
         .find(|r| r.mv == best)
         .map_or(0, |r| r.seldepth as u32)
-        .max(worker.completed_depth);
+        .max(depth);
     let mut pv = pv;
     if pv.first() != Some(&best) {
         pv = vec![best];
@@ -550,7 +590,7 @@ fn main_loop<G: Searchable>(
         ponder,
         score: SearchScore::from_internal(score),
         value: score,
-        depth: worker.completed_depth,
+        depth,
         seldepth,
         nodes: worker.total_nodes(),
         pv,

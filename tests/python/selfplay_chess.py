@@ -40,6 +40,17 @@ def main():
         took = time.monotonic() - start
         assert took >= 0.39, f"analysis for 0.4 s with MultiPV 3 answered after {took:.3f} s"
         assert len(infos) == 3 and all("score" in i and "pv" in i for i in infos), infos
+        # Analysis cut off inside an iteration ("go nodes N"): python-chess keeps the last info
+        # of each line, and the three lines name three different moves, the first the move the
+        # engine would play (the engine reports the other lines as far as the cut-off
+        # iteration got, as Stockfish does). 9,000 and 10,000 nodes from the start used to give
+        # e2e4 in lines 1 and 2.
+        # (A new `game` each time: python-chess sends ucinewgame, so each search starts cold.)
+        for n in range(6000, 14001, 1000):
+            infos = engine.analyse(chess.Board(), chess.engine.Limit(nodes=n), multipv=3,
+                                   game=("cut-off", n))
+            firsts = [i["pv"][0] for i in infos]
+            assert len(firsts) == 3 and len(set(firsts)) == 3, (n, firsts)
         print(f"game over after {board.ply()} plies: {board.result(claim_draw=True)} "
               f"({board.outcome(claim_draw=True)})")
 
