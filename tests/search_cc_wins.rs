@@ -362,3 +362,120 @@ fn the_hybrid_models_each_opponent_by_its_own_rule() {
     }
     assert_eq!(pos.policy_move_of(Player::MODELS.len()), None);
 }
+
+/// A modelled opponent that breaks a tie otherwise than the model can win: three players, C
+/// (modelled by the longest-jump-first rule) has filled its target but for one hole, with a piece
+/// next to the hole and another one in the open, and no jump that gains: every step that gains is
+/// one of the rule's ties, the step into the hole among them, while the model's tie-break (seed
+/// 0) takes another. Searched two layers deep, A sees no danger with `Search Multiplayer Policy
+/// Ties` 0 and C's win (mate against A) with 1, in the opponents' layer. The rule's ties and
+/// its choice come from the baseline players' own functions; the win from the rules.
+#[test]
+fn the_layer_allows_for_a_modelled_opponents_tied_win() {
+    use sanqi::game::chinese_checkers::baselines::{is_rule_move, jump_choice};
+    use sanqi::game::chinese_checkers::distance::plain_distance;
+    use sanqi::game::chinese_checkers::greedy::Player;
+    let _guard = ALGORITHM.lock();
+    let start = support::pos::<ChineseCheckers>(START_3);
+    let target = Triangle::from_letter('C').unwrap().opposite();
+    let tip = target.tip();
+    let d = |c: Cell| plain_distance(c, tip);
+    let homes = start.pieces(0) | start.pieces(1) | start.pieces(2);
+    // E lends C's target one piece (its farthest home cell stays empty).
+    let lent = cells_of(start.pieces(2))
+        .max_by_key(|&c| d(c))
+        .expect("E has pieces");
+    let place = |hole: Cell, outside: Cell, open: Cell, to_move: char| {
+        let rest = target.cells() & !hole.bit();
+        let foreign = cells_of(rest).min_by_key(|&c| c.index()).expect("cells");
+        position(
+            &[
+                ('A', start.pieces(0)),
+                ('C', (rest & !foreign.bit()) | outside.bit() | open.bit()),
+                ('E', (start.pieces(2) & !lent.bit()) | foreign.bit()),
+            ],
+            "ACE",
+            to_move,
+            60,
+        )
+    };
+    let mut found = None;
+    'search: for hole in cells_of(target.cells()) {
+        for outside in hole.neighbours() {
+            if outside.bit() & (target.cells() | homes) != 0 || d(outside) != d(hole) + 1 {
+                continue;
+            }
+            for open in Cell::all() {
+                let near = outside
+                    .neighbours()
+                    .chain(hole.neighbours())
+                    .any(|c| c == open);
+                if open.bit() & (target.cells() | homes) != 0 || open == outside || near {
+                    continue;
+                }
+                let pos = place(hole, outside, open, 'C');
+                let Some(win) = legal(&pos).into_iter().find(|&m| {
+                    let mut p = pos.clone();
+                    p.make_move(m);
+                    p.outcome() == Some(Outcome::Win(1))
+                }) else {
+                    continue;
+                };
+                let model = jump_choice(&pos, 0).expect("a move");
+                let mut after = pos.clone();
+                after.make_move(model);
+                if is_rule_move(&pos, Player::Jump, win)
+                    && model != win
+                    && after.outcome().is_none()
+                {
+                    found = Some((hole, outside, open));
+                    break 'search;
+                }
+            }
+        }
+    }
+    let (hole, outside, open) =
+        found.expect("a position whose winning step the model's tie-break skips");
+    // The same position with A to move (A's first move cannot reach the hole).
+    let pos = place(hole, outside, open, 'A');
+    let ties = sanqi::search::catalog::find_param("Search Multiplayer Policy Ties")
+        .expect("the option exists");
+    // C modelled by longest jump first (rule 2), E by greedy.
+    let options = SearchOptions {
+        policy_players: Some(PolicyPlayers {
+            modelled: 0b110,
+            rule: [0, 2, 0, 0, 0, 0, 0, 0],
+        }),
+        ..SearchOptions::default()
+    };
+    let mut scores = Vec::new();
+    for value in [0, 1] {
+        ties.set(value).unwrap();
+        let mut searcher = Searcher::new(16);
+        let limits = SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        };
+        let result = searcher.search(
+            &pos,
+            &limits,
+            &options,
+            None,
+            &SearchControl::new(),
+            &mut |_| {},
+        );
+        scores.push(result.score);
+    }
+    ties.reset();
+    let fen = pos.to_fen();
+    assert!(
+        !matches!(scores[0], SearchScore::Mate(_)),
+        "{fen}: {:?}",
+        scores[0]
+    );
+    assert!(
+        matches!(scores[1], SearchScore::Mate(k) if k < 0),
+        "{fen}: {:?}",
+        scores[1]
+    );
+}

@@ -4,7 +4,12 @@
 //! fixed rule or a cheap policy, its search-parameter defaults and its bench positions. Every
 //! hint has a default that is always correct, only slower: a game need not write any.
 
+use arrayvec::ArrayVec;
+
 use super::{MoveBuffer, Outcome, Rules};
+
+/// At most this many moves of one policy's ties ([`SearchHints::policy_ties_of`]).
+pub const MAX_POLICY_TIES: usize = 16;
 
 /// A 64-bit finaliser (splitmix64's): every bit of `x` reaches every bit of the result, so a key
 /// built from bitboards or cells indexes a table by any of its bits.
@@ -149,5 +154,16 @@ pub trait SearchHints: Rules {
     /// [`SearchHints::is_policy_move`] for policy `rule`. Default: rule 0's.
     fn is_policy_move_of(&self, rule: usize, m: Self::Move) -> bool {
         rule == 0 && self.is_policy_move(m)
+    }
+    /// Every move policy `rule` may play here, whatever its tie-break (the moves
+    /// [`SearchHints::is_policy_move_of`] accepts), into `out` (cleared first; the first
+    /// [`MAX_POLICY_TIES`] in move-generation order where there are more), so that the search can
+    /// allow for a modelled player breaking a tie otherwise than the model. Default: the policy
+    /// move alone.
+    fn policy_ties_of(&self, rule: usize, out: &mut ArrayVec<Self::Move, MAX_POLICY_TIES>) {
+        out.clear();
+        if let Some(m) = self.policy_move_of(rule) {
+            out.push(m);
+        }
     }
 }

@@ -34,7 +34,7 @@ pub mod wdl;
 pub mod xiangqi;
 
 pub use evaluation::Evaluation;
-pub use hints::{mix_key, SearchHints};
+pub use hints::{mix_key, SearchHints, MAX_POLICY_TIES};
 pub use notation::{legal_move_texts, perft_divide, Notation};
 pub use plain::Plain;
 pub use records::Records;

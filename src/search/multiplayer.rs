@@ -35,9 +35,12 @@
 //! searched over the moves of the others ([`brs_moves`]; all modelled: as 2; none: plain best
 //! reply). A game may offer several policies ([`crate::game::SearchHints::policy_rules`];
 //! Chinese checkers: greedy, rear piece first, longest jump first): each player is judged by
-//! each and modelled by the one it missed least ([`PolicyPlayers`]). Measured in
-//! docs/chinese-checkers.md, "Chinese checkers: against the greedy player" and "Baseline
-//! players".
+//! each and modelled by the one it missed least ([`PolicyPlayers`]). A rule often ties several
+//! moves, and a player breaks the tie its own way; so the layer also tries, one modelled opponent
+//! at a time, each other move of its rule's ties ([`crate::game::SearchHints::policy_ties_of`]),
+//! the coalition's best counting ([`POLICY_TIES`], in the search and in quiescence). Measured in
+//! docs/chinese-checkers.md, "Chinese checkers: against the greedy player", "Baseline
+//! players" and "Modelled players break ties their own way".
 //!
 //! Scores depend on who the root player is and on the algorithm, so the table key is salted
 //! with both. Null move, reverse futility, futility and late-move pruning are off with more
@@ -64,7 +67,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::{GameMove, MoveBuffer, Notation, Outcome, Rules, SearchHints};
+use crate::game::{GameMove, MoveBuffer, Notation, Outcome, Rules, SearchHints, MAX_POLICY_TIES};
 
 use super::MATE;
 
@@ -96,6 +99,11 @@ crate::declare_params! {
     pub POLICY_OPENING = "Search Multiplayer Policy Opening", 3, 0, 32, 1;
     /// 1: the hybrid models an opponent none of whose moves were judged yet; 0: it does not.
     pub POLICY_PRIOR = "Search Multiplayer Policy Prior", 1, 0, 1, 1;
+    /// Modelled opponents' ties, as bits: 1, in the search the opponents' layer also tries each
+    /// modelled opponent's other moves its rule ties with its policy move
+    /// ([`SearchHints::policy_ties_of`]: the same rule with another tie-break), one opponent at a
+    /// time, and the coalition's best counts; 2, the same in quiescence.
+    pub POLICY_TIES = "Search Multiplayer Policy Ties", 3, 0, 3, 1;
 }
 
 /// Default of [`OPPONENTS`]: the hybrid.
@@ -207,6 +215,9 @@ pub(crate) struct Teams {
     /// The policy rule of each seat ([`PolicyPlayers::rule`]; all 0, the policy move, unless
     /// the hybrid judged otherwise).
     pub rules: [u8; 8],
+    /// [`POLICY_TIES`]: bit 1, the layer allows for the modelled opponents' ties in the search;
+    /// bit 2, in quiescence.
+    pub ties: u8,
 }
 
 impl Teams {
@@ -218,6 +229,7 @@ impl Teams {
             model: OpponentModel::BestReply,
             modelled: 0,
             rules: [0; 8],
+            ties: 0,
         }
     }
 
@@ -249,6 +261,7 @@ impl Teams {
             }
             _ => OpponentModel::BestReply,
         };
+        teams.ties = POLICY_TIES.get().clamp(0, 3) as u8;
         teams
     }
 
@@ -256,6 +269,20 @@ impl Teams {
     #[inline]
     pub(crate) fn is_modelled(&self, s: usize) -> bool {
         s < 8 && self.modelled & (1 << s) != 0
+    }
+
+    /// Whether seat `s` plays its policy move in the opponents' layer: every opponent with
+    /// [`OpponentModel::Policy`], the modelled ones in the hybrid.
+    #[inline]
+    pub(crate) fn plays_policy(&self, s: usize) -> bool {
+        s != self.root && (self.model == OpponentModel::Policy || self.is_modelled(s))
+    }
+
+    /// Whether the layer allows for the modelled opponents' ties ([`POLICY_TIES`]), in
+    /// quiescence (`quiescence`) or in the search.
+    #[inline]
+    pub(crate) fn ties_in(&self, quiescence: bool) -> bool {
+        self.ties & if quiescence { 2 } else { 1 } != 0
     }
 
     /// The policy rule seat `s` is modelled by ([`SearchHints::policy_move_of`]).
@@ -289,8 +316,9 @@ impl Teams {
                 + 8 * u64::from(self.brs)
                 + 16 * self.model as u64
                 + 256 * u64::from(self.modelled)
-                + 65536 * u64::from_le_bytes(self.rules).wrapping_mul(0xD6E8_FEB8_6659_FD93))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                + 65536 * u64::from_le_bytes(self.rules).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                + (u64::from(self.ties) << 60))
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
         }
@@ -340,7 +368,7 @@ fn layer_step<G: SearchHints>(
 ) {
     let mv = match chosen {
         Some(c) if usize::from(c.passes) == at => Some(c.mv),
-        _ if teams.is_modelled(pos.side_to_move()) && pos.rule_outcome().is_none() => {
+        _ if teams.plays_policy(pos.side_to_move()) && pos.rule_outcome().is_none() => {
             teams.policy_move(pos)
         }
         _ => None,
@@ -369,7 +397,11 @@ pub(crate) fn brs_moves<G: SearchHints>(
     let mut made: LayerMoves<G::Move> = ArrayVec::new();
     while pos.side_to_move() != teams.root && !made.is_full() {
         let at = made.len();
-        if !teams.is_modelled(pos.side_to_move()) && pos.rule_outcome().is_none() {
+        if teams.is_modelled(pos.side_to_move()) {
+            if teams.ties_in(noisy) && pos.rule_outcome().is_none() {
+                push_ties(pos, teams, at, noisy, tt_move, out);
+            }
+        } else if pos.rule_outcome().is_none() {
             if noisy {
                 pos.generate_noisy(&mut list);
             } else {
@@ -392,6 +424,62 @@ pub(crate) fn brs_moves<G: SearchHints>(
     }
     brs_undo(pos, made);
     out.sort_by_key(|m| std::cmp::Reverse(m.order));
+}
+
+/// Pushes the moves the modelled side to move of `pos` (number `at` of the layer) ties with its
+/// policy move, other than that move (only the noisy ones when `noisy`), as [`BrsMove`]s ordered
+/// as [`brs_moves`] orders.
+fn push_ties<G: SearchHints>(
+    pos: &G,
+    teams: &Teams,
+    at: usize,
+    noisy: bool,
+    tt_move: Option<u16>,
+    out: &mut Vec<BrsMove<G::Move>>,
+) {
+    let mut ties: ArrayVec<G::Move, MAX_POLICY_TIES> = ArrayVec::new();
+    pos.policy_ties_of(teams.rule(pos.side_to_move()), &mut ties);
+    let chosen = teams.policy_move(pos);
+    for &mv in ties
+        .iter()
+        .filter(|&&m| Some(m) != chosen && (!noisy || pos.is_noisy(m)))
+    {
+        let order = if Some(mv.to_bits()) == tt_move {
+            i32::MAX
+        } else {
+            pos.noisy_order(mv)
+        };
+        out.push(BrsMove {
+            passes: at as u8,
+            mv,
+            order,
+        });
+    }
+}
+
+/// The other ways the opponents' layer of `pos` may go when every modelled opponent
+/// ([`Teams::plays_policy`]) plays by its rule but breaks a tie otherwise than the model: for each
+/// modelled opponent in turn (the ones before it playing their policy move), each move of its
+/// rule's ties other than its policy move ([`SearchHints::policy_ties_of`]), in `out` (cleared
+/// first). The layer stops at a finished game. `pos` is given back unchanged.
+pub(crate) fn tie_variants<G: SearchHints>(
+    pos: &mut G,
+    teams: &Teams,
+    out: &mut Vec<BrsMove<G::Move>>,
+) {
+    out.clear();
+    let mut made: LayerMoves<G::Move> = ArrayVec::new();
+    while pos.side_to_move() != teams.root && !made.is_full() {
+        if pos.rule_outcome().is_some() {
+            break;
+        }
+        let at = made.len();
+        if teams.plays_policy(pos.side_to_move()) {
+            push_ties(pos, teams, at, false, None, out);
+        }
+        layer_step(pos, teams, at, None, &mut made);
+    }
+    brs_undo(pos, made);
 }
 
 /// Plays a [`BrsMove`] (or with `None` only the modelled opponents' policy moves, the others
@@ -484,5 +572,79 @@ mod tests {
         other.make_move(root_move);
         let greedy_played = brs_make(&mut other, None, &greedy);
         assert_ne!(greedy_played.as_slice(), want.as_slice());
+    }
+
+    /// The layer's tie variants: for each modelled seat in turn (after the seats before it
+    /// played their rule's move), every legal move its rule accepts with some tie seed but the
+    /// model's own, found here by asking the rule about every legal move.
+    #[test]
+    fn tie_variants_are_each_modelled_seats_other_rule_moves() {
+        use crate::game::chinese_checkers::greedy::Player;
+        use crate::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+        let config = ChineseCheckersConfig {
+            players: 6,
+            ..ChineseCheckersConfig::default()
+        };
+        let mut pos = ChineseCheckers::startpos(&config);
+        let mut checked = 0;
+        for ply in 0..120u64 {
+            if pos.rule_outcome().is_some() {
+                break;
+            }
+            if pos.side_to_move() == 0 && ply > 0 {
+                let mut after_root = pos.clone();
+                let root_move = Player::Greedy.choice(&after_root, ply).expect("a move");
+                after_root.make_move(root_move);
+                // Seat 1 jump, 2 rear, 4 greedy are modelled; 3 and 5 are not.
+                let known = PolicyPlayers {
+                    modelled: 0b01_0110,
+                    rule: [0, 2, 1, 0, 0, 0, 0, 0],
+                };
+                let mut teams = Teams::for_position(&pos, Some(known));
+                teams.ties = 1;
+                let mut got = Vec::new();
+                let before = after_root.hash();
+                tie_variants(&mut after_root, &teams, &mut got);
+                assert_eq!(after_root.hash(), before);
+                let mut want = Vec::new();
+                let mut walk = after_root.clone();
+                for seat in 1..6usize {
+                    if walk.rule_outcome().is_some() {
+                        break;
+                    }
+                    let modelled = known.modelled & (1 << seat) != 0;
+                    let rule = usize::from(known.rule[seat]);
+                    let own = Player::MODELS[rule].choice(&walk, 0);
+                    if modelled {
+                        let mut list = <ChineseCheckers as Rules>::MoveList::default();
+                        walk.generate_moves(&mut list);
+                        // The rule's ties in generation order, as many as the list keeps.
+                        want.extend(
+                            list.moves()
+                                .iter()
+                                .copied()
+                                .filter(|&m| walk.is_policy_move_of(rule, m))
+                                .take(MAX_POLICY_TIES)
+                                .filter(|&m| Some(m) != own)
+                                .map(|m| (seat - 1, m)),
+                        );
+                        match own {
+                            Some(m) => walk.make_move(m),
+                            None => walk.make_null_move(),
+                        }
+                    } else {
+                        walk.make_null_move();
+                    }
+                }
+                let got: Vec<_> = got.iter().map(|v| (usize::from(v.passes), v.mv)).collect();
+                assert_eq!(got, want, "ply {ply}");
+                checked += usize::from(!got.is_empty());
+            }
+            let m = Player::MODELS[(ply % 3) as usize]
+                .choice(&pos, ply)
+                .expect("a move");
+            pos.make_move(m);
+        }
+        assert!(checked >= 5, "{checked} layers with ties");
     }
 }

@@ -353,6 +353,13 @@ impl<G: Searchable> Worker<'_, G> {
         qply: Option<u32>,
     ) -> i32 {
         let layer = pos.side_to_move();
+        if self.teams.ties_in(qply.is_some()) && self.teams.model != OpponentModel::Pass {
+            let mut variants: Vec<BrsMove<G::Move>> = Vec::new();
+            multiplayer::tie_variants(pos, &self.teams, &mut variants);
+            if !variants.is_empty() {
+                return self.tie_layer(pos, &variants, depth, alpha, beta, ply, pv_node, qply);
+            }
+        }
         let policy = self.teams.model == OpponentModel::Policy;
         let mut made: ArrayVec<Option<G::Move>, 8> = ArrayVec::new();
         let mut finished = None;
@@ -392,5 +399,57 @@ impl<G: Searchable> Worker<'_, G> {
             }
         }
         score
+    }
+
+    /// The opponents' layer played by the model with its ties ([`multiplayer::POLICY_TIES`]):
+    /// the line where every modelled opponent plays its policy move first, then each of
+    /// `variants` (one modelled opponent breaking a tie otherwise), the coalition's best counting,
+    /// as the best reply does. In quiescence each line ends at the static evaluation.
+    #[allow(clippy::too_many_arguments)]
+    fn tie_layer(
+        &mut self,
+        pos: &mut G,
+        variants: &[BrsMove<G::Move>],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        qply: Option<u32>,
+    ) -> i32 {
+        let layer = pos.side_to_move();
+        let mut best = -INFINITY;
+        for i in 0..=variants.len() {
+            let variant = i.checked_sub(1).and_then(|k| variants.get(k)).copied();
+            let made = multiplayer::brs_make(pos, variant, &self.teams);
+            let score = if let Some(outcome) = pos.rule_outcome() {
+                self.teams.outcome_score(outcome, layer, ply + 1)
+            } else if qply.is_some() {
+                self.tick();
+                -self.evaluate(pos)
+            } else if i == 0 {
+                -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut s = -self.mp_negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                if pv_node && s > alpha && s < beta {
+                    s = -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            multiplayer::brs_undo(pos, made);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 }

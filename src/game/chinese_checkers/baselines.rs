@@ -20,7 +20,8 @@ use super::distance::plain_distance;
 use super::greedy::{greedy_choice, is_greedy, mix, Player};
 use super::{ChineseCheckers, Move};
 use crate::game::Rules as _;
-use crate::game::{GameMove, MoveBuffer};
+use crate::game::{GameMove, MoveBuffer, MAX_POLICY_TIES};
+use arrayvec::ArrayVec;
 
 type List = <ChineseCheckers as crate::game::Rules>::MoveList;
 
@@ -103,6 +104,45 @@ pub fn is_rule_move(pos: &ChineseCheckers, rule: Player, m: Move) -> bool {
     }
 }
 
+/// Every move `rule` (greedy, rear or jump) may play here with some tie seed, in move-generation
+/// order, into `out` (cleared first; the first [`MAX_POLICY_TIES`] where there are more): the
+/// legal moves of the rule's best key, the moves [`is_rule_move`] accepts, found in one pass over
+/// the moves. Nothing for the search and the shallow search.
+pub fn rule_ties(pos: &ChineseCheckers, rule: Player, out: &mut ArrayVec<Move, MAX_POLICY_TIES>) {
+    out.clear();
+    if matches!(rule, Player::Search | Player::Shallow) {
+        return;
+    }
+    let list = moves(pos);
+    // Rear and jump: the gaining moves by their own key; greedy (and rear and jump when no move
+    // gains): every move by (gain, rearness).
+    let own = |x: Move| -> Option<(i32, i32)> {
+        let (f, t, l) = measures(pos, x)?;
+        match rule {
+            Player::Rear | Player::Jump if f > t => Some(gaining_key(rule, f, t, l)),
+            _ => None,
+        }
+    };
+    let mut key: &dyn Fn(Move) -> Option<(i32, i32)> = &own;
+    let mut best = list.moves().iter().filter_map(|&x| own(x)).max();
+    let greedy = |x: Move| super::greedy::greedy_key(pos, x);
+    if best.is_none() {
+        key = &greedy;
+        best = list.moves().iter().filter_map(|&x| greedy(x)).max();
+    }
+    match best {
+        Some(b) => {
+            for &m in list.moves() {
+                if key(m) == Some(b) && out.try_push(m).is_err() {
+                    break;
+                }
+            }
+        }
+        // Only the pass (or nothing, a won position).
+        None => out.extend(list.moves().first().copied()),
+    }
+}
+
 /// Rear piece first: the rearmost piece that can gain, its largest gain.
 pub fn rear_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
     best_gaining(pos, seed, |f, t, l| gaining_key(Player::Rear, f, t, l))
@@ -175,6 +215,7 @@ pub fn shallow_choice(pos: &ChineseCheckers, seed: u64) -> Option<Move> {
 mod tests {
     use super::super::greedy::tests::{name_distance, split, start};
     use super::*;
+    use crate::game::Notation;
 
     /// `(d(from), d(to), straight length)` of a move, from its text and the tip's name alone.
     fn text_measures(pos: &ChineseCheckers, m: Move) -> (i32, i32, i32) {
@@ -272,6 +313,67 @@ mod tests {
             }
         }
         assert!(fallbacks > 0, "no position without a gaining move was seen");
+    }
+
+    /// The ties of each rule are exactly the legal moves of the best key computed from the move
+    /// texts (greedy: gain then rearness over every move; rear and jump: their key over the
+    /// gaining moves, greedy's when none gains), and every tie seed's choice is one of them.
+    #[test]
+    fn ties_are_the_moves_of_the_best_key_by_the_move_texts() {
+        let greedy = |(f, t, _): (i32, i32, i32)| (f - t, f);
+        let rear = |(f, t, _): (i32, i32, i32)| (f, f - t);
+        let jump = |(f, t, l): (i32, i32, i32)| (l, f - t);
+        let mut several = 0;
+        let mut ties = ArrayVec::new();
+        for players in [2u8, 3, 4, 6] {
+            let mut p = start(players);
+            for ply in 0..300u64 {
+                if p.winner().is_some() {
+                    break;
+                }
+                let legal: Vec<Move> = moves(&p).moves().to_vec();
+                let real: Vec<Move> = legal.iter().copied().filter(|m| !m.is_pass()).collect();
+                for (rule, key) in [
+                    (Player::Greedy, &greedy as &dyn Fn(_) -> _),
+                    (Player::Rear, &rear),
+                    (Player::Jump, &jump),
+                ] {
+                    rule_ties(&p, rule, &mut ties);
+                    let gaining = |m: &&Move| {
+                        let (f, t, _) = text_measures(&p, **m);
+                        rule == Player::Greedy || f > t
+                    };
+                    let (pool, key): (Vec<Move>, &dyn Fn(_) -> _) =
+                        if real.iter().any(|m| gaining(&m)) {
+                            (real.iter().filter(gaining).copied().collect(), key)
+                        } else {
+                            (real.clone(), &greedy)
+                        };
+                    let want: Vec<Move> =
+                        match pool.iter().map(|&m| key(text_measures(&p, m))).max() {
+                            Some(best) => pool
+                                .iter()
+                                .copied()
+                                .filter(|&m| key(text_measures(&p, m)) == best)
+                                .take(MAX_POLICY_TIES)
+                                .collect(),
+                            None => legal.clone(),
+                        };
+                    assert_eq!(ties.as_slice(), want.as_slice(), "{rule:?} {}", p.to_fen());
+                    for seed in 0..8 {
+                        let m = rule.choice(&p, seed).expect("a move");
+                        // (Unless more moves tie than the list keeps.)
+                        assert!(ties.contains(&m) || ties.is_full(), "{rule:?} {seed}: {m}");
+                    }
+                    several += usize::from(ties.len() > 1);
+                }
+                let mover = [Player::Greedy, Player::Rear, Player::Jump][(ply % 3) as usize];
+                p.make_move(mover.choice(&p, ply).expect("a move"));
+            }
+        }
+        assert!(several > 100, "only {several} positions with tied moves");
+        rule_ties(&start(6), Player::Shallow, &mut ties);
+        assert!(ties.is_empty());
     }
 
     #[test]

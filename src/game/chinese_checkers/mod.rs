@@ -21,6 +21,8 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
+
 use crate::game::setup::SetupOption;
 use crate::game::Rules as _;
 use crate::game::{
@@ -586,6 +588,17 @@ impl SearchHints for ChineseCheckers {
         greedy::Player::MODELS
             .get(rule)
             .is_some_and(|&r| baselines::is_rule_move(self, r, m))
+    }
+
+    fn policy_ties_of(
+        &self,
+        rule: usize,
+        out: &mut ArrayVec<Move, { crate::game::MAX_POLICY_TIES }>,
+    ) {
+        match greedy::Player::MODELS.get(rule) {
+            Some(&r) => baselines::rule_ties(self, r, out),
+            None => out.clear(),
+        }
     }
 
     /// The rule player's move when `CC Player` is not `search` ([`greedy`], [`baselines`]).
