@@ -353,6 +353,23 @@ pub(crate) struct BrsMove<M> {
     pub order: i32,
 }
 
+impl<M: GameMove> BrsMove<M> {
+    /// Move `mv` of opponent number `at` of the layer, ordered: the table move (bits `tt_move`)
+    /// first, then by [`SearchHints::noisy_order`] in `pos` (where that opponent is to move).
+    fn ordered<G: SearchHints<Move = M>>(pos: &G, at: usize, mv: M, tt_move: Option<u16>) -> Self {
+        let order = if Some(mv.to_bits()) == tt_move {
+            i32::MAX
+        } else {
+            pos.noisy_order(mv)
+        };
+        BrsMove {
+            passes: at as u8,
+            mv,
+            order,
+        }
+    }
+}
+
 /// What [`brs_make`] played, for [`brs_undo`]: one entry per opponent, `None` for a pass.
 pub(crate) type LayerMoves<M> = ArrayVec<Option<M>, 8>;
 
@@ -408,16 +425,7 @@ pub(crate) fn brs_moves<G: SearchHints>(
                 pos.generate_moves(&mut list);
             }
             for &mv in list.moves() {
-                let order = if Some(mv.to_bits()) == tt_move {
-                    i32::MAX
-                } else {
-                    pos.noisy_order(mv)
-                };
-                out.push(BrsMove {
-                    passes: at as u8,
-                    mv,
-                    order,
-                });
+                out.push(BrsMove::ordered(pos, at, mv, tt_move));
             }
         }
         layer_step(pos, teams, at, None, &mut made);
@@ -444,16 +452,7 @@ fn push_ties<G: SearchHints>(
         .iter()
         .filter(|&&m| Some(m) != chosen && (!noisy || pos.is_noisy(m)))
     {
-        let order = if Some(mv.to_bits()) == tt_move {
-            i32::MAX
-        } else {
-            pos.noisy_order(mv)
-        };
-        out.push(BrsMove {
-            passes: at as u8,
-            mv,
-            order,
-        });
+        out.push(BrsMove::ordered(pos, at, mv, tt_move));
     }
 }
 

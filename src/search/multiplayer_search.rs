@@ -305,14 +305,8 @@ impl<G: Searchable> Worker<'_, G> {
             self.played[ply] = u32::from(bits);
             let score = if let Some(q) = qply {
                 -self.mp_qsearch(pos, -beta, -alpha, ply + 1, q + 1)
-            } else if i == 0 {
-                -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let mut s = -self.mp_negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                if pv_node && s > alpha && s < beta {
-                    s = -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                s
+                self.layer_line(pos, i == 0, depth, alpha, beta, ply, pv_node)
             };
             multiplayer::brs_undo(pos, made);
             if self.stopped {
@@ -427,14 +421,8 @@ impl<G: Searchable> Worker<'_, G> {
             } else if qply.is_some() {
                 self.tick();
                 -self.evaluate(pos)
-            } else if i == 0 {
-                -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let mut s = -self.mp_negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                if pv_node && s > alpha && s < beta {
-                    s = -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                s
+                self.layer_line(pos, i == 0, depth, alpha, beta, ply, pv_node)
             };
             multiplayer::brs_undo(pos, made);
             if self.stopped {
@@ -451,5 +439,30 @@ impl<G: Searchable> Worker<'_, G> {
             }
         }
         best
+    }
+
+    /// Searches the root player's node after one line of the opponents' layer (the layer's
+    /// window and view): the first line with the full window, the others with a null window and
+    /// again with the full one where they land inside it (principal variation search).
+    #[allow(clippy::too_many_arguments)]
+    fn layer_line(
+        &mut self,
+        pos: &mut G,
+        first: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if first {
+            return -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node);
+        }
+        let s = -self.mp_negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        if pv_node && s > alpha && s < beta {
+            -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
+        } else {
+            s
+        }
     }
 }
