@@ -158,12 +158,17 @@ pub trait SearchHints: Rules {
     /// Every move policy `rule` may play here, whatever its tie-break (the moves
     /// [`SearchHints::is_policy_move_of`] accepts), into `out` (cleared first; the first
     /// [`MAX_POLICY_TIES`] in move-generation order where there are more), so that the search can
-    /// allow for a modelled player breaking a tie otherwise than the model. Default: the policy
-    /// move alone.
-    fn policy_ties_of(&self, rule: usize, out: &mut ArrayVec<Self::Move, MAX_POLICY_TIES>) {
+    /// allow for a modelled player breaking a tie otherwise than the model. Returns the policy
+    /// move itself ([`SearchHints::policy_move_of`]), so that one pass over the moves finds
+    /// both. Default: the policy move alone.
+    fn policy_ties_of(
+        &self,
+        rule: usize,
+        out: &mut ArrayVec<Self::Move, MAX_POLICY_TIES>,
+    ) -> Option<Self::Move> {
         out.clear();
-        if let Some(m) = self.policy_move_of(rule) {
-            out.push(m);
-        }
+        let m = self.policy_move_of(rule);
+        out.extend(m);
+        m
     }
 }

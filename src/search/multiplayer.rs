@@ -370,7 +370,7 @@ impl<M: GameMove> BrsMove<M> {
     }
 }
 
-/// What [`brs_make`] played, for [`brs_undo`]: one entry per opponent, `None` for a pass.
+/// What [`line_make`] played, for [`brs_undo`]: one entry per opponent, `None` for a pass.
 pub(crate) type LayerMoves<M> = ArrayVec<Option<M>, 8>;
 
 /// Plays the move of opponent number `at` of the layer (0: the side to move): the chosen move
@@ -400,15 +400,17 @@ fn layer_step<G: SearchHints>(
 /// The moves (noisy ones only when `noisy`) of every opponent of `teams.root` that is not
 /// modelled, starting with the side to move of `pos` (which must not be the root player), each
 /// in the position where the opponents before it passed or, if modelled, played their policy
-/// move; ordered: the move with bits `tt_move` first, then by [`SearchHints::noisy_order`]. `pos` is
-/// given back unchanged.
+/// move (with [`POLICY_TIES`], also the moves their rule ties with it); ordered: the move with
+/// bits `tt_move` first, then by [`SearchHints::noisy_order`]. Returns the layer's default line
+/// (the modelled opponents' policy moves, the others passing), for [`line_make`]. `pos` is given
+/// back unchanged.
 pub(crate) fn brs_moves<G: SearchHints>(
     pos: &mut G,
     teams: &Teams,
     noisy: bool,
     tt_move: Option<u16>,
     out: &mut Vec<BrsMove<G::Move>>,
-) {
+) -> LayerMoves<G::Move> {
     out.clear();
     let mut list = G::MoveList::default();
     let mut made: LayerMoves<G::Move> = ArrayVec::new();
@@ -416,7 +418,13 @@ pub(crate) fn brs_moves<G: SearchHints>(
         let at = made.len();
         if teams.is_modelled(pos.side_to_move()) {
             if teams.ties_in(noisy) && pos.rule_outcome().is_none() {
-                push_ties(pos, teams, at, noisy, tt_move, out);
+                let chosen = push_ties(pos, teams, at, noisy, tt_move, out);
+                match chosen {
+                    Some(m) => pos.make_move(m),
+                    None => pos.make_null_move(),
+                }
+                made.push(chosen);
+                continue;
             }
         } else if pos.rule_outcome().is_none() {
             if noisy {
@@ -430,13 +438,15 @@ pub(crate) fn brs_moves<G: SearchHints>(
         }
         layer_step(pos, teams, at, None, &mut made);
     }
+    let line = made.clone();
     brs_undo(pos, made);
     out.sort_by_key(|m| std::cmp::Reverse(m.order));
+    line
 }
 
 /// Pushes the moves the modelled side to move of `pos` (number `at` of the layer) ties with its
 /// policy move, other than that move (only the noisy ones when `noisy`), as [`BrsMove`]s ordered
-/// as [`brs_moves`] orders.
+/// as [`brs_moves`] orders; returns the policy move (found in the same pass).
 fn push_ties<G: SearchHints>(
     pos: &G,
     teams: &Teams,
@@ -444,28 +454,30 @@ fn push_ties<G: SearchHints>(
     noisy: bool,
     tt_move: Option<u16>,
     out: &mut Vec<BrsMove<G::Move>>,
-) {
+) -> Option<G::Move> {
     let mut ties: ArrayVec<G::Move, MAX_POLICY_TIES> = ArrayVec::new();
-    pos.policy_ties_of(teams.rule(pos.side_to_move()), &mut ties);
-    let chosen = teams.policy_move(pos);
+    let chosen = pos.policy_ties_of(teams.rule(pos.side_to_move()), &mut ties);
     for &mv in ties
         .iter()
         .filter(|&&m| Some(m) != chosen && (!noisy || pos.is_noisy(m)))
     {
         out.push(BrsMove::ordered(pos, at, mv, tt_move));
     }
+    chosen
 }
 
 /// The other ways the opponents' layer of `pos` may go when every modelled opponent
 /// ([`Teams::plays_policy`]) plays by its rule but breaks a tie otherwise than the model: for each
 /// modelled opponent in turn (the ones before it playing their policy move), each move of its
 /// rule's ties other than its policy move ([`SearchHints::policy_ties_of`]), in `out` (cleared
-/// first). The layer stops at a finished game. `pos` is given back unchanged.
+/// first). The layer stops at a finished game. Returns the layer's default line (each modelled
+/// opponent's policy move, the others passing, up to the finished game), for [`line_make`].
+/// `pos` is given back unchanged.
 pub(crate) fn tie_variants<G: SearchHints>(
     pos: &mut G,
     teams: &Teams,
     out: &mut Vec<BrsMove<G::Move>>,
-) {
+) -> LayerMoves<G::Move> {
     out.clear();
     let mut made: LayerMoves<G::Move> = ArrayVec::new();
     while pos.side_to_move() != teams.root && !made.is_full() {
@@ -473,23 +485,45 @@ pub(crate) fn tie_variants<G: SearchHints>(
             break;
         }
         let at = made.len();
-        if teams.plays_policy(pos.side_to_move()) {
-            push_ties(pos, teams, at, false, None, out);
+        let mv = if teams.plays_policy(pos.side_to_move()) {
+            push_ties(pos, teams, at, false, None, out)
+        } else {
+            None
+        };
+        match mv {
+            Some(m) => pos.make_move(m),
+            None => pos.make_null_move(),
         }
-        layer_step(pos, teams, at, None, &mut made);
+        made.push(mv);
     }
+    let line = made.clone();
     brs_undo(pos, made);
+    line
 }
 
 /// Plays a [`BrsMove`] (or with `None` only the modelled opponents' policy moves, the others
 /// passing) and the rest of the layer, until `teams.root` is to move; returns what was played,
-/// for [`brs_undo`].
-pub(crate) fn brs_make<G: SearchHints>(
+/// for [`brs_undo`]. `line` is the layer's default line from [`tie_variants`] or [`brs_moves`]
+/// (or a part of it, or nothing), played as it stands up to the chosen move's mover so that
+/// those policy moves are not looked for again.
+pub(crate) fn line_make<G: SearchHints>(
     pos: &mut G,
+    line: &[Option<G::Move>],
     m: Option<BrsMove<G::Move>>,
     teams: &Teams,
 ) -> LayerMoves<G::Move> {
+    let upto = m.map_or(line.len(), |c| usize::from(c.passes).min(line.len()));
     let mut made: LayerMoves<G::Move> = ArrayVec::new();
+    for &mv in line.iter().take(upto) {
+        if made.is_full() {
+            break;
+        }
+        match mv {
+            Some(x) => pos.make_move(x),
+            None => pos.make_null_move(),
+        }
+        made.push(mv);
+    }
     while pos.side_to_move() != teams.root && !made.is_full() {
         let at = made.len();
         layer_step(pos, teams, at, m, &mut made);
@@ -497,7 +531,7 @@ pub(crate) fn brs_make<G: SearchHints>(
     made
 }
 
-/// Takes back [`brs_make`].
+/// Takes back [`line_make`].
 pub(crate) fn brs_undo<G: Rules>(pos: &mut G, mut made: LayerMoves<G::Move>) {
     while let Some(mv) = made.pop() {
         match mv {
@@ -556,7 +590,7 @@ mod tests {
             }
             want.push(m);
         }
-        let played = brs_make(&mut after_root, None, &teams);
+        let played = line_make(&mut after_root, &[], None, &teams);
         assert_eq!(played.as_slice(), want.as_slice());
         assert_eq!(after_root.hash(), expected.hash());
         // Here the rules disagree: modelling every seat as greedy plays another layer.
@@ -569,13 +603,15 @@ mod tests {
         );
         let mut other = pos.clone();
         other.make_move(root_move);
-        let greedy_played = brs_make(&mut other, None, &greedy);
+        let greedy_played = line_make(&mut other, &[], None, &greedy);
         assert_ne!(greedy_played.as_slice(), want.as_slice());
     }
 
     /// The layer's tie variants: for each modelled seat in turn (after the seats before it
     /// played their rule's move), every legal move its rule accepts with some tie seed but the
-    /// model's own, found here by asking the rule about every legal move.
+    /// model's own, found here by asking the rule about every legal move; the default line
+    /// returned with them is each seat's own choice (a pass for the unmodelled), and each
+    /// variant played from that line is the layer the rule players would play after it.
     #[test]
     fn tie_variants_are_each_modelled_seats_other_rule_moves() {
         use crate::game::chinese_checkers::greedy::Player;
@@ -603,9 +639,10 @@ mod tests {
                 teams.ties = 1;
                 let mut got = Vec::new();
                 let before = after_root.hash();
-                tie_variants(&mut after_root, &teams, &mut got);
+                let line = tie_variants(&mut after_root, &teams, &mut got);
                 assert_eq!(after_root.hash(), before);
                 let mut want = Vec::new();
+                let mut want_line = Vec::new();
                 let mut walk = after_root.clone();
                 for seat in 1..6usize {
                     if walk.rule_outcome().is_some() {
@@ -631,9 +668,44 @@ mod tests {
                             Some(m) => walk.make_move(m),
                             None => walk.make_null_move(),
                         }
+                        want_line.push(own);
                     } else {
                         walk.make_null_move();
+                        want_line.push(None);
                     }
+                }
+                assert_eq!(line.as_slice(), want_line.as_slice(), "ply {ply}");
+                // Each variant played from the line: the seats before its mover as the line
+                // goes, its move, then the modelled seats' own choices in the new position.
+                for &v in &got {
+                    let mut expected = after_root.clone();
+                    let mut moves = Vec::new();
+                    for (at, seat) in (1..6usize).enumerate() {
+                        let m = match at.cmp(&usize::from(v.passes)) {
+                            std::cmp::Ordering::Less => want_line[at],
+                            std::cmp::Ordering::Equal => Some(v.mv),
+                            std::cmp::Ordering::Greater => {
+                                let modelled = known.modelled & (1 << seat) != 0;
+                                let rule = Player::MODELS[usize::from(known.rule[seat])];
+                                if modelled && expected.rule_outcome().is_none() {
+                                    rule.choice(&expected, 0)
+                                } else {
+                                    None
+                                }
+                            }
+                        };
+                        match m {
+                            Some(m) => expected.make_move(m),
+                            None => expected.make_null_move(),
+                        }
+                        moves.push(m);
+                    }
+                    let mut played = after_root.clone();
+                    let made = line_make(&mut played, &line, Some(v), &teams);
+                    assert_eq!(made.as_slice(), moves.as_slice(), "ply {ply}");
+                    assert_eq!(played.hash(), expected.hash());
+                    brs_undo(&mut played, made);
+                    assert_eq!(played.hash(), before);
                 }
                 let got: Vec<_> = got.iter().map(|v| (usize::from(v.passes), v.mv)).collect();
                 assert_eq!(got, want, "ply {ply}");

@@ -288,7 +288,7 @@ impl<G: Searchable> Worker<'_, G> {
             }
         }
         let mut moves: Vec<BrsMove<G::Move>> = Vec::new();
-        multiplayer::brs_moves(pos, &self.teams, qply.is_some(), tt_move, &mut moves);
+        let line = multiplayer::brs_moves(pos, &self.teams, qply.is_some(), tt_move, &mut moves);
         if moves.is_empty() {
             return if qply.is_some() {
                 best
@@ -300,7 +300,7 @@ impl<G: Searchable> Worker<'_, G> {
         }
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
-            let made = multiplayer::brs_make(pos, Some(m), &self.teams);
+            let made = multiplayer::line_make(pos, &line, Some(m), &self.teams);
             let bits = m.mv.to_bits();
             self.played[ply] = u32::from(bits);
             let score = if let Some(q) = qply {
@@ -349,9 +349,11 @@ impl<G: Searchable> Worker<'_, G> {
         let layer = pos.side_to_move();
         if self.teams.ties_in(qply.is_some()) && self.teams.model != OpponentModel::Pass {
             let mut variants: Vec<BrsMove<G::Move>> = Vec::new();
-            multiplayer::tie_variants(pos, &self.teams, &mut variants);
+            let line = multiplayer::tie_variants(pos, &self.teams, &mut variants);
             if !variants.is_empty() {
-                return self.tie_layer(pos, &variants, depth, alpha, beta, ply, pv_node, qply);
+                return self.tie_layer(
+                    pos, &line, &variants, depth, alpha, beta, ply, pv_node, qply,
+                );
             }
         }
         let policy = self.teams.model == OpponentModel::Policy;
@@ -395,14 +397,15 @@ impl<G: Searchable> Worker<'_, G> {
         score
     }
 
-    /// The opponents' layer played by the model with its ties ([`multiplayer::POLICY_TIES`]):
-    /// the line where every modelled opponent plays its policy move first, then each of
+    /// The opponents' layer played by the model with its ties ([`multiplayer::POLICY_TIES`]),
+    /// given its default `line` and `variants` from [`multiplayer::tie_variants`]: the line where every modelled opponent plays its policy move first, then each of
     /// `variants` (one modelled opponent breaking a tie otherwise), the coalition's best counting,
     /// as the best reply does. In quiescence each line ends at the static evaluation.
     #[allow(clippy::too_many_arguments)]
     fn tie_layer(
         &mut self,
         pos: &mut G,
+        line: &multiplayer::LayerMoves<G::Move>,
         variants: &[BrsMove<G::Move>],
         depth: i32,
         mut alpha: i32,
@@ -415,7 +418,7 @@ impl<G: Searchable> Worker<'_, G> {
         let mut best = -INFINITY;
         for i in 0..=variants.len() {
             let variant = i.checked_sub(1).and_then(|k| variants.get(k)).copied();
-            let made = multiplayer::brs_make(pos, variant, &self.teams);
+            let made = multiplayer::line_make(pos, line, variant, &self.teams);
             let score = if let Some(outcome) = pos.rule_outcome() {
                 self.teams.outcome_score(outcome, layer, ply + 1)
             } else if qply.is_some() {

@@ -106,12 +106,18 @@ pub fn is_rule_move(pos: &ChineseCheckers, rule: Player, m: Move) -> bool {
 
 /// Every move `rule` (greedy, rear or jump) may play here with some tie seed, in move-generation
 /// order, into `out` (cleared first; the first [`MAX_POLICY_TIES`] where there are more): the
-/// legal moves of the rule's best key, the moves [`is_rule_move`] accepts, found in one pass over
-/// the moves. Nothing for the search and the shallow search.
-pub fn rule_ties(pos: &ChineseCheckers, rule: Player, out: &mut ArrayVec<Move, MAX_POLICY_TIES>) {
+/// legal moves of the rule's best key, the moves [`is_rule_move`] accepts. Returns the move the
+/// rule plays with tie seed `seed` (`rule.choice(pos, seed)`), found in the same pass over the
+/// moves. Nothing (and `None`) for the search and the shallow search.
+pub fn rule_ties(
+    pos: &ChineseCheckers,
+    rule: Player,
+    seed: u64,
+    out: &mut ArrayVec<Move, MAX_POLICY_TIES>,
+) -> Option<Move> {
     out.clear();
     if matches!(rule, Player::Search | Player::Shallow) {
-        return;
+        return None;
     }
     let list = moves(pos);
     // Rear and jump: the gaining moves by their own key; greedy (and rear and jump when no move
@@ -130,17 +136,25 @@ pub fn rule_ties(pos: &ChineseCheckers, rule: Player, out: &mut ArrayVec<Move, M
         key = &greedy;
         best = list.moves().iter().filter_map(|&x| greedy(x)).max();
     }
-    match best {
-        Some(b) => {
-            for &m in list.moves() {
-                if key(m) == Some(b) && out.try_push(m).is_err() {
-                    break;
-                }
+    let Some(b) = best else {
+        // Only the pass (or nothing, a won position).
+        let first = list.moves().first().copied();
+        out.extend(first);
+        return first;
+    };
+    // The tie-break of the rule players: the largest seeded hash of the position and the move.
+    let salt = mix(seed ^ mix(pos.hash()));
+    let mut chosen: Option<(u64, Move)> = None;
+    for &m in list.moves() {
+        if key(m) == Some(b) {
+            let _ = out.try_push(m);
+            let h = mix(salt ^ u64::from(m.to_bits()));
+            if chosen.is_none_or(|(c, _)| h > c) {
+                chosen = Some((h, m));
             }
         }
-        // Only the pass (or nothing, a won position).
-        None => out.extend(list.moves().first().copied()),
     }
+    chosen.map(|(_, m)| m)
 }
 
 /// Rear piece first: the rearmost piece that can gain, its largest gain.
@@ -317,7 +331,8 @@ mod tests {
 
     /// The ties of each rule are exactly the legal moves of the best key computed from the move
     /// texts (greedy: gain then rearness over every move; rear and jump: their key over the
-    /// gaining moves, greedy's when none gains), and every tie seed's choice is one of them.
+    /// gaining moves, greedy's when none gains), every tie seed's choice is one of them, and the
+    /// move returned with a seed is the rule player's own choice with it.
     #[test]
     fn ties_are_the_moves_of_the_best_key_by_the_move_texts() {
         let greedy = |(f, t, _): (i32, i32, i32)| (f - t, f);
@@ -338,7 +353,7 @@ mod tests {
                     (Player::Rear, &rear),
                     (Player::Jump, &jump),
                 ] {
-                    rule_ties(&p, rule, &mut ties);
+                    rule_ties(&p, rule, 0, &mut ties);
                     let gaining = |m: &&Move| {
                         let (f, t, _) = text_measures(&p, **m);
                         rule == Player::Greedy || f > t
@@ -364,6 +379,9 @@ mod tests {
                         let m = rule.choice(&p, seed).expect("a move");
                         // (Unless more moves tie than the list keeps.)
                         assert!(ties.contains(&m) || ties.is_full(), "{rule:?} {seed}: {m}");
+                        let mut again = ArrayVec::new();
+                        assert_eq!(rule_ties(&p, rule, seed, &mut again), Some(m), "{rule:?}");
+                        assert_eq!(again, ties);
                     }
                     several += usize::from(ties.len() > 1);
                 }
@@ -372,7 +390,7 @@ mod tests {
             }
         }
         assert!(several > 100, "only {several} positions with tied moves");
-        rule_ties(&start(6), Player::Shallow, &mut ties);
+        assert_eq!(rule_ties(&start(6), Player::Shallow, 0, &mut ties), None);
         assert!(ties.is_empty());
     }
 

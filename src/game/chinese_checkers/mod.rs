@@ -594,10 +594,14 @@ impl SearchHints for ChineseCheckers {
         &self,
         rule: usize,
         out: &mut ArrayVec<Move, { crate::game::MAX_POLICY_TIES }>,
-    ) {
+    ) -> Option<Move> {
         match greedy::Player::MODELS.get(rule) {
-            Some(&r) => baselines::rule_ties(self, r, out),
-            None => out.clear(),
+            // Tie seed 0, as `policy_move_of`.
+            Some(&r) => baselines::rule_ties(self, r, 0, out),
+            None => {
+                out.clear();
+                None
+            }
         }
     }
 
