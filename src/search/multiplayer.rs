@@ -291,12 +291,6 @@ impl Teams {
         usize::from(self.rules.get(s).copied().unwrap_or(0))
     }
 
-    /// The modelled seat `s`'s move in `pos` (its policy rule's move).
-    #[inline]
-    pub(crate) fn policy_move<G: SearchHints>(&self, pos: &G) -> Option<G::Move> {
-        pos.policy_move_of(self.rule(pos.side_to_move()))
-    }
-
     /// Whether `a` and `b` play on the same side.
     #[inline]
     pub(crate) fn same(&self, a: usize, b: usize) -> bool {
@@ -373,12 +367,83 @@ impl<M: GameMove> BrsMove<M> {
 /// What [`line_make`] played, for [`brs_undo`]: one entry per opponent, `None` for a pass.
 pub(crate) type LayerMoves<M> = ArrayVec<Option<M>, 8>;
 
+/// Entries of a [`PolicyCache`] (a power of two).
+const POLICY_CACHE_ENTRIES: usize = 1 << 14;
+
+/// One position's policy move and ties for one rule ([`SearchHints::policy_ties_of`]).
+#[derive(Clone)]
+struct PolicyEntry<M> {
+    /// The position's hash and the rule, mixed (0: empty).
+    key: u64,
+    chosen: Option<M>,
+    ties: ArrayVec<M, MAX_POLICY_TIES>,
+}
+
+/// The modelled opponents' policy moves and ties by position, one table per search thread: the
+/// same layers come back in every iteration of the deepening and in every line that transposes
+/// into them, and each costs a move generation. An entry holds what the game returned for the
+/// position, so the search sees the same moves with the table as without it.
+pub(crate) struct PolicyCache<M> {
+    entries: Vec<PolicyEntry<M>>,
+    /// How many entries the table takes (a power of two).
+    size: usize,
+}
+
+impl<M: Copy> PolicyCache<M> {
+    /// An empty table (it takes its memory at the first look-up).
+    pub(crate) fn new() -> Self {
+        Self::with_entries(POLICY_CACHE_ENTRIES)
+    }
+
+    /// An empty table of `size` entries (rounded up to a power of two).
+    fn with_entries(size: usize) -> Self {
+        PolicyCache {
+            entries: Vec::new(),
+            size: size.max(1).next_power_of_two(),
+        }
+    }
+
+    /// The policy move of the side to move of `pos` under its rule in `teams`, and the moves
+    /// the rule ties with it.
+    pub(crate) fn get<G: SearchHints<Move = M>>(
+        &mut self,
+        pos: &G,
+        teams: &Teams,
+    ) -> (Option<M>, &[M]) {
+        let rule = teams.rule(pos.side_to_move());
+        let key = (pos.hash() ^ (rule as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+        if self.entries.is_empty() {
+            self.entries = vec![
+                PolicyEntry {
+                    key: 0,
+                    chosen: None,
+                    ties: ArrayVec::new(),
+                };
+                self.size
+            ];
+        }
+        let slot = (key as usize >> 1) & (self.entries.len() - 1);
+        let entry = &mut self.entries[slot];
+        if entry.key != key {
+            entry.chosen = pos.policy_ties_of(rule, &mut entry.ties);
+            entry.key = key;
+        }
+        (entry.chosen, &entry.ties)
+    }
+
+    /// The policy move alone ([`PolicyCache::get`]).
+    pub(crate) fn chosen<G: SearchHints<Move = M>>(&mut self, pos: &G, teams: &Teams) -> Option<M> {
+        self.get(pos, teams).0
+    }
+}
+
 /// Plays the move of opponent number `at` of the layer (0: the side to move): the chosen move
 /// when it is that opponent's, its policy move when it is modelled and the game is not over,
 /// a pass otherwise.
 fn layer_step<G: SearchHints>(
     pos: &mut G,
     teams: &Teams,
+    policy: &mut PolicyCache<G::Move>,
     at: usize,
     chosen: Option<BrsMove<G::Move>>,
     made: &mut LayerMoves<G::Move>,
@@ -386,7 +451,7 @@ fn layer_step<G: SearchHints>(
     let mv = match chosen {
         Some(c) if usize::from(c.passes) == at => Some(c.mv),
         _ if teams.plays_policy(pos.side_to_move()) && pos.rule_outcome().is_none() => {
-            teams.policy_move(pos)
+            policy.chosen(pos, teams)
         }
         _ => None,
     };
@@ -407,6 +472,7 @@ fn layer_step<G: SearchHints>(
 pub(crate) fn brs_moves<G: SearchHints>(
     pos: &mut G,
     teams: &Teams,
+    policy: &mut PolicyCache<G::Move>,
     noisy: bool,
     tt_move: Option<u16>,
     out: &mut Vec<BrsMove<G::Move>>,
@@ -418,7 +484,7 @@ pub(crate) fn brs_moves<G: SearchHints>(
         let at = made.len();
         if teams.is_modelled(pos.side_to_move()) {
             if teams.ties_in(noisy) && pos.rule_outcome().is_none() {
-                let chosen = push_ties(pos, teams, at, noisy, tt_move, out);
+                let chosen = push_ties(pos, teams, policy, at, noisy, tt_move, out);
                 match chosen {
                     Some(m) => pos.make_move(m),
                     None => pos.make_null_move(),
@@ -436,7 +502,7 @@ pub(crate) fn brs_moves<G: SearchHints>(
                 out.push(BrsMove::ordered(pos, at, mv, tt_move));
             }
         }
-        layer_step(pos, teams, at, None, &mut made);
+        layer_step(pos, teams, policy, at, None, &mut made);
     }
     let line = made.clone();
     brs_undo(pos, made);
@@ -450,13 +516,13 @@ pub(crate) fn brs_moves<G: SearchHints>(
 fn push_ties<G: SearchHints>(
     pos: &G,
     teams: &Teams,
+    policy: &mut PolicyCache<G::Move>,
     at: usize,
     noisy: bool,
     tt_move: Option<u16>,
     out: &mut Vec<BrsMove<G::Move>>,
 ) -> Option<G::Move> {
-    let mut ties: ArrayVec<G::Move, MAX_POLICY_TIES> = ArrayVec::new();
-    let chosen = pos.policy_ties_of(teams.rule(pos.side_to_move()), &mut ties);
+    let (chosen, ties) = policy.get(pos, teams);
     for &mv in ties
         .iter()
         .filter(|&&m| Some(m) != chosen && (!noisy || pos.is_noisy(m)))
@@ -476,6 +542,7 @@ fn push_ties<G: SearchHints>(
 pub(crate) fn tie_variants<G: SearchHints>(
     pos: &mut G,
     teams: &Teams,
+    policy: &mut PolicyCache<G::Move>,
     out: &mut Vec<BrsMove<G::Move>>,
 ) -> LayerMoves<G::Move> {
     out.clear();
@@ -486,7 +553,7 @@ pub(crate) fn tie_variants<G: SearchHints>(
         }
         let at = made.len();
         let mv = if teams.plays_policy(pos.side_to_move()) {
-            push_ties(pos, teams, at, false, None, out)
+            push_ties(pos, teams, policy, at, false, None, out)
         } else {
             None
         };
@@ -511,6 +578,7 @@ pub(crate) fn line_make<G: SearchHints>(
     line: &[Option<G::Move>],
     m: Option<BrsMove<G::Move>>,
     teams: &Teams,
+    policy: &mut PolicyCache<G::Move>,
 ) -> LayerMoves<G::Move> {
     let upto = m.map_or(line.len(), |c| usize::from(c.passes).min(line.len()));
     let mut made: LayerMoves<G::Move> = ArrayVec::new();
@@ -526,7 +594,7 @@ pub(crate) fn line_make<G: SearchHints>(
     }
     while pos.side_to_move() != teams.root && !made.is_full() {
         let at = made.len();
-        layer_step(pos, teams, at, m, &mut made);
+        layer_step(pos, teams, policy, at, m, &mut made);
     }
     made
 }
@@ -590,7 +658,7 @@ mod tests {
             }
             want.push(m);
         }
-        let played = line_make(&mut after_root, &[], None, &teams);
+        let played = line_make(&mut after_root, &[], None, &teams, &mut PolicyCache::new());
         assert_eq!(played.as_slice(), want.as_slice());
         assert_eq!(after_root.hash(), expected.hash());
         // Here the rules disagree: modelling every seat as greedy plays another layer.
@@ -603,8 +671,58 @@ mod tests {
         );
         let mut other = pos.clone();
         other.make_move(root_move);
-        let greedy_played = line_make(&mut other, &[], None, &greedy);
+        let greedy_played = line_make(&mut other, &[], None, &greedy, &mut PolicyCache::new());
         assert_ne!(greedy_played.as_slice(), want.as_slice());
+    }
+
+    /// The policy table answers what the game answers, for every rule and position, whether the
+    /// entry is new, found again, or replaced by another position's (a table of 4 entries).
+    #[test]
+    fn the_policy_table_gives_the_games_own_moves() {
+        use crate::game::chinese_checkers::greedy::Player;
+        use crate::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+        let config = ChineseCheckersConfig {
+            players: 3,
+            ..ChineseCheckersConfig::default()
+        };
+        let mut pos = ChineseCheckers::startpos(&config);
+        let mut cache = PolicyCache::with_entries(4);
+        let mut big = PolicyCache::new();
+        let mut seen = Vec::new();
+        let mut ties = ArrayVec::new();
+        for ply in 0..90u64 {
+            if pos.rule_outcome().is_some() {
+                break;
+            }
+            for rule in 0..3u8 {
+                let teams = Teams::for_position(
+                    &pos,
+                    Some(PolicyPlayers {
+                        modelled: 0b111,
+                        rule: [rule; 8],
+                    }),
+                );
+                let chosen = pos.policy_ties_of(usize::from(rule), &mut ties);
+                assert_eq!(chosen, Player::MODELS[usize::from(rule)].choice(&pos, 0));
+                for _ in 0..2 {
+                    for table in [&mut cache, &mut big] {
+                        let (c, t) = table.get(&pos, &teams);
+                        assert_eq!((c, t), (chosen, ties.as_slice()), "ply {ply} rule {rule}");
+                    }
+                }
+                seen.push((pos.clone(), teams, chosen, ties.clone()));
+            }
+            let m = Player::MODELS[(ply % 3) as usize]
+                .choice(&pos, ply)
+                .expect("a move");
+            pos.make_move(m);
+        }
+        // Again, most of them long since replaced in the small table.
+        for (p, teams, chosen, t) in &seen {
+            assert_eq!(cache.get(p, teams), (*chosen, t.as_slice()));
+            assert_eq!(big.chosen(p, teams), *chosen);
+        }
+        assert!(seen.len() > 150, "{} positions", seen.len());
     }
 
     /// The layer's tie variants: for each modelled seat in turn (after the seats before it
@@ -639,7 +757,8 @@ mod tests {
                 teams.ties = 1;
                 let mut got = Vec::new();
                 let before = after_root.hash();
-                let line = tie_variants(&mut after_root, &teams, &mut got);
+                let mut policy = PolicyCache::new();
+                let line = tie_variants(&mut after_root, &teams, &mut policy, &mut got);
                 assert_eq!(after_root.hash(), before);
                 let mut want = Vec::new();
                 let mut want_line = Vec::new();
@@ -701,7 +820,7 @@ mod tests {
                         moves.push(m);
                     }
                     let mut played = after_root.clone();
-                    let made = line_make(&mut played, &line, Some(v), &teams);
+                    let made = line_make(&mut played, &line, Some(v), &teams, &mut policy);
                     assert_eq!(made.as_slice(), moves.as_slice(), "ply {ply}");
                     assert_eq!(played.hash(), expected.hash());
                     brs_undo(&mut played, made);

@@ -288,7 +288,14 @@ impl<G: Searchable> Worker<'_, G> {
             }
         }
         let mut moves: Vec<BrsMove<G::Move>> = Vec::new();
-        let line = multiplayer::brs_moves(pos, &self.teams, qply.is_some(), tt_move, &mut moves);
+        let line = multiplayer::brs_moves(
+            pos,
+            &self.teams,
+            &mut self.policy,
+            qply.is_some(),
+            tt_move,
+            &mut moves,
+        );
         if moves.is_empty() {
             return if qply.is_some() {
                 best
@@ -300,7 +307,7 @@ impl<G: Searchable> Worker<'_, G> {
         }
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
-            let made = multiplayer::line_make(pos, &line, Some(m), &self.teams);
+            let made = multiplayer::line_make(pos, &line, Some(m), &self.teams, &mut self.policy);
             let bits = m.mv.to_bits();
             self.played[ply] = u32::from(bits);
             let score = if let Some(q) = qply {
@@ -349,7 +356,7 @@ impl<G: Searchable> Worker<'_, G> {
         let layer = pos.side_to_move();
         if self.teams.ties_in(qply.is_some()) && self.teams.model != OpponentModel::Pass {
             let mut variants: Vec<BrsMove<G::Move>> = Vec::new();
-            let line = multiplayer::tie_variants(pos, &self.teams, &mut variants);
+            let line = multiplayer::tie_variants(pos, &self.teams, &mut self.policy, &mut variants);
             if !variants.is_empty() {
                 return self.tie_layer(
                     pos, &line, &variants, depth, alpha, beta, ply, pv_node, qply,
@@ -365,7 +372,7 @@ impl<G: Searchable> Worker<'_, G> {
                 break;
             }
             let mv = if policy || self.teams.is_modelled(pos.side_to_move()) {
-                self.teams.policy_move(pos)
+                self.policy.chosen(pos, &self.teams)
             } else {
                 None
             };
@@ -418,7 +425,7 @@ impl<G: Searchable> Worker<'_, G> {
         let mut best = -INFINITY;
         for i in 0..=variants.len() {
             let variant = i.checked_sub(1).and_then(|k| variants.get(k)).copied();
-            let made = multiplayer::line_make(pos, line, variant, &self.teams);
+            let made = multiplayer::line_make(pos, line, variant, &self.teams, &mut self.policy);
             let score = if let Some(outcome) = pos.rule_outcome() {
                 self.teams.outcome_score(outcome, layer, ply + 1)
             } else if qply.is_some() {

@@ -162,6 +162,8 @@ pub(crate) struct Worker<'a, G: Searchable> {
     pub shared: &'a Shared,
     pub state: &'a mut ThreadState,
     pub teams: Teams,
+    /// The modelled opponents' policy moves and ties by position (multi-player search).
+    pub(super) policy: super::multiplayer::PolicyCache<G::Move>,
     /// Xored into every table key ([`Teams::key_salt`]: zero with two players).
     pub(super) key_salt: u64,
     pub nodes: u64,
@@ -233,6 +235,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             shared,
             state,
             teams,
+            policy: super::multiplayer::PolicyCache::new(),
             key_salt: teams.key_salt(),
             nodes: 0,
             others_nodes: 0,
