@@ -363,25 +363,10 @@ impl<G: Searchable> Worker<'_, G> {
                 );
             }
         }
-        let policy = self.teams.model == OpponentModel::Policy;
-        let mut made: ArrayVec<Option<G::Move>, 8> = ArrayVec::new();
-        let mut finished = None;
-        while pos.side_to_move() != self.teams.root && !made.is_full() {
-            if let Some(outcome) = pos.rule_outcome() {
-                finished = Some(outcome);
-                break;
-            }
-            let mv = if policy || self.teams.is_modelled(pos.side_to_move()) {
-                self.policy.chosen(pos, &self.teams)
-            } else {
-                None
-            };
-            match mv {
-                Some(m) => pos.make_move(m),
-                None => pos.make_null_move(),
-            }
-            made.push(mv);
-        }
+        // Each modelled opponent (every opponent under the policy model) plays its rule's move,
+        // the others pass; after a finished game the rest of the layer passes.
+        let made = multiplayer::line_make(pos, &[], None, &self.teams, &mut self.policy);
+        let finished = pos.rule_outcome();
         // In quiescence the modelled replies end the line: the static evaluation after them
         // (searching on made depth 1 alone cost some 17,000 nodes with six players, more than
         // a 100 ms move allows).
@@ -395,12 +380,7 @@ impl<G: Searchable> Worker<'_, G> {
                 None => -self.mp_negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node),
             },
         };
-        while let Some(mv) = made.pop() {
-            match mv {
-                Some(m) => pos.undo_move(m),
-                None => pos.undo_null_move(),
-            }
-        }
+        multiplayer::brs_undo(pos, made);
         score
     }
 
