@@ -16,9 +16,10 @@
 //! When no move gains, rear and jump play the greedy move (largest gain, then rearmost). Ties go
 //! to a seeded hash of the position and the move (`CC Greedy Seed`), as in the greedy player.
 
+use super::cells::{CellSet, TABLES};
 use super::distance::plain_distance;
 use super::greedy::{greedy_choice, is_greedy, mix, Player};
-use super::{ChineseCheckers, Move};
+use super::{ChineseCheckers, Move, MAX_PIECES_PER_PLAYER};
 use crate::game::Rules as _;
 use crate::game::{GameMove, MoveBuffer, MAX_POLICY_TIES};
 use arrayvec::ArrayVec;
@@ -119,34 +120,73 @@ pub fn rule_ties(
     if matches!(rule, Player::Search | Player::Shallow) {
         return None;
     }
-    let list = moves(pos);
-    // Rear and jump: the gaining moves by their own key; greedy (and rear and jump when no move
-    // gains): every move by (gain, rearness).
-    let own = |x: Move| -> Option<(i32, i32)> {
-        let (f, t, l) = measures(pos, x)?;
-        match rule {
-            Player::Rear | Player::Jump if f > t => Some(gaining_key(rule, f, t, l)),
-            _ => None,
+    // One pass over the pieces and the cells each reaches (the move generator's sets), measured
+    // with the distance table of the mover's target tip; then the ties are read from the same
+    // sets, in move-generation order (pieces, then destinations, by cell index).
+    let target = pos.target(pos.side_to_move()).index();
+    let dist = &TABLES.tip_distance[target];
+    let jump = matches!(rule, Player::Jump);
+    let mut pieces: ArrayVec<(usize, CellSet), MAX_PIECES_PER_PLAYER> = ArrayVec::new();
+    // The greedy key (gain, d(from)) over every move, and the rule's own over the gaining ones.
+    let mut greedy: Option<(i32, i32)> = None;
+    let mut own: Option<(i32, i32)> = None;
+    pos.for_each_piece(|from, dests| {
+        if dests == 0 || pieces.try_push((from, dests)).is_err() {
+            return;
         }
-    };
-    let mut key: &dyn Fn(Move) -> Option<(i32, i32)> = &own;
-    let mut best = list.moves().iter().filter_map(|&x| own(x)).max();
-    let greedy = |x: Move| super::greedy::greedy_key(pos, x);
-    if best.is_none() {
-        key = &greedy;
-        best = list.moves().iter().filter_map(|&x| greedy(x)).max();
-    }
-    let Some(b) = best else {
-        // Only the pass (or nothing, a won position).
-        let first = list.moves().first().copied();
-        out.extend(first);
-        return first;
+        let d_from = i32::from(dist[from]);
+        let mut nearest = i32::MAX;
+        let mut rest = dests;
+        while rest != 0 {
+            let to = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d_to = i32::from(dist[to]);
+            nearest = nearest.min(d_to);
+            if jump && d_to < d_from {
+                own = own.max(Some((cell_distance(from, to), d_from - d_to)));
+            }
+        }
+        greedy = greedy.max(Some((d_from - nearest, d_from)));
+        if matches!(rule, Player::Rear) && nearest < d_from {
+            own = own.max(Some((d_from, d_from - nearest)));
+        }
+    });
+    let (best, by_own) = match (own, greedy) {
+        (Some(b), _) => (b, true),
+        (None, Some(b)) => (b, false),
+        (None, None) => {
+            // Only the pass, or nothing in a won position.
+            let only = pos.winner().is_none().then_some(Move::PASS);
+            out.extend(only);
+            return only;
+        }
     };
     // The tie-break of the rule players: the largest seeded hash of the position and the move.
     let salt = mix(seed ^ mix(pos.hash()));
     let mut chosen: Option<(u64, Move)> = None;
-    for &m in list.moves() {
-        if key(m) == Some(b) {
+    for &(from, dests) in &pieces {
+        let d_from = i32::from(dist[from]);
+        // The distance the best moves of this piece land at, if it has any.
+        let d_to = match (by_own, rule) {
+            (false, _) if d_from == best.1 => d_from - best.0,
+            (true, Player::Rear) if d_from == best.0 => d_from - best.1,
+            (true, Player::Jump) => d_from - best.1,
+            _ => continue,
+        };
+        let ring = usize::try_from(d_to)
+            .ok()
+            .and_then(|d| TABLES.tip_ring[target].get(d));
+        let mut tos = dests & ring.copied().unwrap_or(0);
+        while tos != 0 {
+            let to = tos.trailing_zeros() as usize;
+            tos &= tos - 1;
+            if by_own && jump && cell_distance(from, to) != best.0 {
+                continue;
+            }
+            let m = Move {
+                from: from as u8,
+                to: to as u8,
+            };
             let _ = out.try_push(m);
             let h = mix(salt ^ u64::from(m.to_bits()));
             if chosen.is_none_or(|(c, _)| h > c) {
@@ -155,6 +195,16 @@ pub fn rule_ties(
         }
     }
     chosen.map(|(_, m)| m)
+}
+
+/// [`plain_distance`] between the cells of index `a` and `b`.
+#[inline]
+fn cell_distance(a: usize, b: usize) -> i32 {
+    let (dx, dy) = (
+        i32::from(TABLES.file[a]) - i32::from(TABLES.file[b]),
+        i32::from(TABLES.rank[a]) - i32::from(TABLES.rank[b]),
+    );
+    dx.abs().max(dy.abs()).max((dx + dy).abs())
 }
 
 /// Rear piece first: the rearmost piece that can gain, its largest gain.

@@ -258,7 +258,14 @@ pub(crate) struct Tables {
     pub tip: [u8; 6],
     /// Progress of each cell for the player of each home triangle.
     pub progress: [[i8; NUM_CELLS]; 6],
+    /// `tip_distance[t][c]`: the plain distance from cell `c` to the tip of triangle `t`.
+    pub tip_distance: [[u8; NUM_CELLS]; 6],
+    /// `tip_ring[t][d]`: the cells at plain distance `d` from the tip of triangle `t`.
+    pub tip_ring: [[CellSet; MAX_DISTANCE + 1]; 6],
 }
+
+/// The largest plain distance between two cells of the star (tip to opposite tip).
+pub(crate) const MAX_DISTANCE: usize = 16;
 
 const fn in_star(f: i32, r: i32) -> bool {
     if f < -8 || f > 8 || r < -8 || r > 8 {
@@ -319,6 +326,8 @@ const fn build() -> Tables {
         triangle_of: [NO_CELL; NUM_CELLS],
         tip: [NO_CELL; 6],
         progress: [[0; NUM_CELLS]; 6],
+        tip_distance: [[0; NUM_CELLS]; 6],
+        tip_ring: [[0; MAX_DISTANCE + 1]; 6],
     };
     let mut n = 0;
     let mut r = -8;
@@ -376,6 +385,23 @@ const fn build() -> Tables {
             p += 1;
         }
         c += 1;
+    }
+    let mut tri = 0;
+    while tri < 6 {
+        let tip = t.tip[tri] as usize;
+        let (tx, ty) = (t.file[tip] as i32, t.rank[tip] as i32);
+        let mut c = 0;
+        while c < NUM_CELLS {
+            let (dx, dy) = (t.file[c] as i32 - tx, t.rank[c] as i32 - ty);
+            let dz = -dx - dy;
+            let (ax, ay, az) = (dx.abs(), dy.abs(), dz.abs());
+            let d = if ax > ay { ax } else { ay };
+            let d = if d > az { d } else { az };
+            t.tip_distance[tri][c] = d as u8;
+            t.tip_ring[tri][d as usize] |= 1u128 << c;
+            c += 1;
+        }
+        tri += 1;
     }
     t
 }
