@@ -262,6 +262,9 @@ pub(crate) struct Tables {
     pub tip_distance: [[u8; NUM_CELLS]; 6],
     /// `tip_ring[t][d]`: the cells at plain distance `d` from the tip of triangle `t`.
     pub tip_ring: [[CellSet; MAX_DISTANCE + 1]; 6],
+    /// `forward_steps[t][c]`: the neighbours of `c` with more progress than `c` for the player
+    /// at home in triangle `t` (where a jump over them lands farther forward still).
+    pub forward_steps: [[CellSet; NUM_CELLS]; 6],
 }
 
 /// The largest plain distance between two cells of the star (tip to opposite tip).
@@ -328,6 +331,7 @@ const fn build() -> Tables {
         progress: [[0; NUM_CELLS]; 6],
         tip_distance: [[0; NUM_CELLS]; 6],
         tip_ring: [[0; MAX_DISTANCE + 1]; 6],
+        forward_steps: [[0; NUM_CELLS]; 6],
     };
     let mut n = 0;
     let mut r = -8;
@@ -399,6 +403,14 @@ const fn build() -> Tables {
             let d = if d > az { d } else { az };
             t.tip_distance[tri][c] = d as u8;
             t.tip_ring[tri][d as usize] |= 1u128 << c;
+            let mut k = 0;
+            while k < 6 {
+                let nb = t.neighbour[c][k];
+                if nb != NO_CELL && t.progress[tri][nb as usize] > t.progress[tri][c] {
+                    t.forward_steps[tri][c] |= 1u128 << nb;
+                }
+                k += 1;
+            }
             c += 1;
         }
         tri += 1;

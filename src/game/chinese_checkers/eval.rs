@@ -75,9 +75,9 @@ impl ChineseCheckers {
         if i >= self.num_players as usize {
             return 0;
         }
-        let tip = self.homes[i].opposite().tip();
+        let dist = &TABLES.tip_distance[self.homes[i].opposite().index()];
         super::cells::cells_of(self.pieces[i])
-            .map(|c| plain_distance(c, tip))
+            .map(|c| u32::from(dist[c.index()]))
             .sum()
     }
 
@@ -105,9 +105,10 @@ impl ChineseCheckers {
         let home = self.homes[i];
         let target = home.opposite();
         let tip = target.tip();
+        let dist = &TABLES.tip_distance[target.index()];
         let (mut sum, mut max, mut n) = (0i32, 0i32, 0i32);
         for c in super::cells::cells_of(pieces) {
-            let d = plain_distance(c, tip) as i32;
+            let d = i32::from(dist[c.index()]);
             sum += d;
             max = max.max(d);
             n += 1;
@@ -134,17 +135,18 @@ impl ChineseCheckers {
         t[4] = TARGET.get() * (pieces & target.cells()).count_ones() as i32;
         let w = JUMP.get();
         if w != 0 {
-            let progress = &TABLES.progress[home.index()];
+            // A jump over a neighbour of more progress lands farther forward still (progress
+            // is linear along each direction of the star).
+            let forward = &TABLES.forward_steps[home.index()];
             let empty = !self.occupied;
             let mut jumps = 0;
             for c in super::cells::cells_of(pieces) {
                 let x = c.index();
-                let mut over = TABLES.steps[x] & self.occupied;
+                let mut over = forward[x] & self.occupied;
                 while over != 0 {
                     let o = over.trailing_zeros() as usize;
                     over &= over - 1;
-                    let l = TABLES.beyond[x][o] as usize;
-                    if TABLES.bit[l] & empty != 0 && progress[l] > progress[x] {
+                    if TABLES.bit[TABLES.beyond[x][o] as usize] & empty != 0 {
                         jumps += 1;
                     }
                 }
@@ -416,6 +418,49 @@ mod tests {
                 assert_eq!(e, p.progress_score(), "{}", p.to_fen());
             }
         }
+    }
+
+    /// The distance and jump terms against a count from the cells' cube coordinates alone
+    /// (the tables behind [`ChineseCheckers::side_terms`] are not used), in played positions of
+    /// every player count, for every side.
+    #[test]
+    fn distance_and_jump_terms_follow_the_geometry() {
+        let _guard = WEIGHTS.lock();
+        let cube_at = |c: (i32, i32, i32)| Cell::all().find(|d| d.cube() == c);
+        let mut jumps_seen = 0;
+        for players in [2u8, 3, 4, 6] {
+            for seed in 1..=12u64 {
+                let p = played(players, 6 * seed as usize, seed);
+                for i in 0..players as usize {
+                    let home = p.home(i);
+                    let (tx, ty, tz) = home.opposite().tip().cube();
+                    let mut sum = 0;
+                    let mut jumps = 0;
+                    for c in super::super::cells::cells_of(p.pieces(i)) {
+                        let (x, y, z) = c.cube();
+                        sum += (x - tx).abs().max((y - ty).abs()).max((z - tz).abs());
+                        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (-1, 1), (0, -1), (1, -1)] {
+                            let over = cube_at((x + dx, y + dy, z - dx - dy));
+                            let land = cube_at((x + 2 * dx, y + 2 * dy, z - 2 * dx - 2 * dy));
+                            if let (Some(o), Some(l)) = (over, land) {
+                                if p.occupied() & o.bit() != 0
+                                    && p.occupied() & l.bit() == 0
+                                    && home.progress(l) > home.progress(c)
+                                {
+                                    jumps += 1;
+                                }
+                            }
+                        }
+                    }
+                    jumps_seen += jumps;
+                    let t = p.side_terms(i);
+                    assert_eq!(t[0], -DISTANCE.get() * sum, "{} side {i}", p.to_fen());
+                    assert_eq!(t[5], JUMP.get() * jumps, "{} side {i}", p.to_fen());
+                    assert_eq!(p.distance_to_target(i), sum as u32);
+                }
+            }
+        }
+        assert!(jumps_seen > 100, "only {jumps_seen} forward jumps");
     }
 
     #[test]
