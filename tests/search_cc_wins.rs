@@ -106,7 +106,7 @@ fn check(pos: &ChineseCheckers, want: u32, depth: u32) {
 fn check_with(pos: &ChineseCheckers, want: u32, depth: u32, modelled: Option<u8>) {
     let policy_players = modelled.map(|modelled| PolicyPlayers {
         modelled,
-        rule: [0; 8],
+        ..PolicyPlayers::default()
     });
     let fen = pos.to_fen();
     assert_eq!(win_distance(pos, want), Some(want), "brute force on {fen}");
@@ -326,7 +326,7 @@ fn policy_players_are_those_whose_recent_moves_were_greedy() {
 #[test]
 fn the_hybrid_models_each_opponent_by_its_own_rule() {
     use sanqi::game::chinese_checkers::greedy::Player;
-    use sanqi::search::multiplayer::policy_players;
+    use sanqi::search::multiplayer::{policy_players, POLICY_DOUBT};
     let _guard = ALGORITHM.lock();
     let (config, start) = startpos(6);
     let seats = [
@@ -350,6 +350,59 @@ fn the_hybrid_models_each_opponent_by_its_own_rule() {
             assert!(pos.outcome().is_none());
         }
     }
+    // Before any move is judged every seat is modelled by rule 0, and the others fit as well:
+    // in doubt with `Search Multiplayer Policy Doubt` 2, not with 1 or 0 (the default, no
+    // doubt at all).
+    let with_doubt = |doubt: i64, texts: &[String]| {
+        POLICY_DOUBT.set(doubt).expect("in range");
+        let found = policy_players(&start, texts, &config).expect("legal moves");
+        POLICY_DOUBT.reset();
+        found
+    };
+    let none = with_doubt(2, &texts[..6]);
+    assert_eq!(none.modelled, 0b11_1111);
+    assert_eq!(none.rule, [0; 8]);
+    assert_eq!(&none.also[..6], &[0b110; 6]);
+    assert_eq!(with_doubt(1, &texts[..6]).also, [0; 8]);
+    assert_eq!(with_doubt(0, &texts).also, [0; 8]);
+    assert_eq!(with_doubt(2, &texts), with_doubt(1, &texts));
+    assert_eq!(
+        policy_players(&start, &texts, &config),
+        Some(with_doubt(0, &texts))
+    );
+    // The other rules a modelled seat may play by: those that miss no more of its judged moves
+    // (its last 8, not its first 3) than its own rule, counted here seat by seat from the move
+    // texts, after each round from the fourth on.
+    let mut in_doubt = 0;
+    for rounds in 4..=14 {
+        let prefix = &texts[..6 * rounds];
+        let found = with_doubt(1, prefix);
+        let mut replay = start.clone();
+        let mut misses = [[0usize; 3]; 6];
+        for (i, text) in prefix.iter().enumerate() {
+            let seat = replay.side_to_move();
+            let m = replay.parse_move(text, &config).expect("legal");
+            if i / 6 >= 3 && i + 6 * 8 >= prefix.len() {
+                for (r, miss) in misses[seat].iter_mut().enumerate() {
+                    *miss += usize::from(!replay.is_policy_move_of(r, m));
+                }
+            }
+            replay.make_move(m);
+        }
+        for seat in (0..6).filter(|&s| found.modelled & (1 << s) != 0) {
+            let own = misses[seat][usize::from(found.rule[seat])];
+            for (r, &miss) in misses[seat].iter().enumerate() {
+                let fits = r != usize::from(found.rule[seat]) && miss == own;
+                assert_eq!(
+                    found.also[seat] & (1 << r) != 0,
+                    fits,
+                    "round {rounds} seat {seat} rule {r} {found:?}"
+                );
+                in_doubt += usize::from(fits);
+            }
+        }
+    }
+    assert!(in_doubt > 0, "no seat was ever in doubt");
     let found = policy_players(&start, &texts, &config).expect("legal moves");
     assert_eq!(found.modelled, 0b01_0111, "{found:?}");
     assert_eq!(&found.rule[..3], &[0, 1, 2], "{found:?}");
@@ -445,6 +498,7 @@ fn the_layer_allows_for_a_modelled_opponents_tied_win() {
         policy_players: Some(PolicyPlayers {
             modelled: 0b110,
             rule: [0, 2, 0, 0, 0, 0, 0, 0],
+            also: [0; 8],
         }),
         ..SearchOptions::default()
     };

@@ -38,9 +38,12 @@
 //! each and modelled by the one it missed least ([`PolicyPlayers`]). A rule often ties several
 //! moves, and a player breaks the tie its own way; so the layer also tries, one modelled opponent
 //! at a time, each other move of its rule's ties ([`crate::game::SearchHints::policy_ties_of`]),
-//! the coalition's best counting ([`POLICY_TIES`], in the search and in quiescence). Measured in
+//! the coalition's best counting ([`POLICY_TIES`], in the search and in quiescence). Where
+//! several rules fit a player's judged moves equally well, its ties also take those rules' moves
+//! ([`POLICY_DOUBT`], [`PolicyPlayers::also`]): the layer plans against each rule the player
+//! may be following. Measured in
 //! docs/chinese-checkers.md, "Chinese checkers: against the greedy player", "Baseline
-//! players" and "Modelled players break ties their own way".
+//! players", "Modelled players break ties their own way" and "Rules in doubt".
 //!
 //! Scores depend on who the root player is and on the algorithm, so the table key is salted
 //! with both. Null move, reverse futility, futility and late-move pruning are off with more
@@ -104,6 +107,11 @@ crate::declare_params! {
     /// ([`SearchHints::policy_ties_of`]: the same rule with another tie-break), one opponent at a
     /// time, and the coalition's best counts; 2, the same in quiescence.
     pub POLICY_TIES = "Search Multiplayer Policy Ties", 3, 0, 3, 1;
+    /// Where several rules fit a modelled opponent's judged moves equally well
+    /// ([`PolicyPlayers::also`]), its ties in the layer ([`POLICY_TIES`]) also take the moves
+    /// of the other fitting rules: 0, never (only its own rule's); 1, once a move of it was
+    /// judged; 2, also before (every rule fits a player not judged yet).
+    pub POLICY_DOUBT = "Search Multiplayer Policy Doubt", 0, 0, 2, 1;
 }
 
 /// Default of [`OPPONENTS`]: the hybrid.
@@ -117,6 +125,11 @@ pub struct PolicyPlayers {
     /// Seat `s`'s rule ([`SearchHints::policy_move_of`]; 0, the policy move, for a seat not
     /// judged yet).
     pub rule: [u8; 8],
+    /// Bit `r` of `also[s]`: rule `r` fits seat `s`'s judged moves as well as `rule[s]` does (as
+    /// few misses), so the seat may be playing by it instead (every other rule for a seat not
+    /// judged yet); the layer tries those rules' moves too. Filled as [`POLICY_DOUBT`] says
+    /// (all 0 with 0).
+    pub also: [u8; 8],
 }
 
 /// The players (bit `s` for seat `s`) whose recent moves in a game were their
@@ -125,7 +138,8 @@ pub struct PolicyPlayers {
 /// `start`; a player's first [`POLICY_OPENING`] moves of the game are not judged, and a player
 /// with fewer judged moves is judged by those it made (none: modelled, unless [`POLICY_PRIOR`]
 /// is 0). Where the game has several policies ([`SearchHints::policy_rules`]) each player is
-/// judged by each, and gets the one it missed least (the lowest-numbered of those tied). The
+/// judged by each, and gets the one it missed least (the lowest-numbered of those tied; the
+/// others tied go into [`PolicyPlayers::also`], every other rule for a player not judged yet). The
 /// hybrid opponent model ([`OPPONENTS`] 3) lets exactly these play their policy move in the opponents'
 /// layer of best-reply search, each by its rule. Only the last moves of the game are looked at. `None` with two
 /// players or fewer, or when a move of `moves` is not legal.
@@ -142,6 +156,7 @@ pub fn policy_players<G: SearchHints + Notation>(
     let allowed = POLICY_MISSES.get().max(0) as usize;
     let opening = POLICY_OPENING.get().max(0) as usize;
     let prior = POLICY_PRIOR.get() != 0;
+    let doubt = POLICY_DOUBT.get().max(0) as usize;
     let judged_from = moves.len().saturating_sub(window * players);
     let mut pos = start.clone();
     let mut made = [0usize; 8];
@@ -171,6 +186,12 @@ pub fn policy_players<G: SearchHints + Notation>(
         if (seen[s] > 0 && fewest <= allowed) || (seen[s] == 0 && prior) {
             found.modelled |= 1 << s;
             found.rule[s] = if seen[s] > 0 { rule as u8 } else { 0 };
+            // With no judged move every rule fits (all have no miss).
+            if doubt > usize::from(seen[s] == 0) {
+                found.also[s] = (0..rules)
+                    .filter(|&r| misses[s][r] == fewest && r != usize::from(found.rule[s]))
+                    .fold(0, |a, r| a | 1 << r);
+            }
         }
     }
     Some(found)
@@ -215,6 +236,9 @@ pub(crate) struct Teams {
     /// The policy rule of each seat ([`PolicyPlayers::rule`]; all 0, the policy move, unless
     /// the hybrid judged otherwise).
     pub rules: [u8; 8],
+    /// The other rules each seat may be playing by ([`PolicyPlayers::also`]; all 0 unless the
+    /// hybrid judged so).
+    pub also: [u8; 8],
     /// [`POLICY_TIES`]: bit 1, the layer allows for the modelled opponents' ties in the search;
     /// bit 2, in quiescence.
     pub ties: u8,
@@ -229,6 +253,7 @@ impl Teams {
             model: OpponentModel::BestReply,
             modelled: 0,
             rules: [0; 8],
+            also: [0; 8],
             ties: 0,
         }
     }
@@ -248,9 +273,10 @@ impl Teams {
             3 => {
                 let known = policy_players.unwrap_or(PolicyPlayers {
                     modelled: u8::MAX,
-                    rule: [0; 8],
+                    ..PolicyPlayers::default()
                 });
                 teams.rules = known.rule;
+                teams.also = known.also;
                 let modelled = known.modelled & opponents;
                 if modelled == opponents {
                     OpponentModel::Policy
@@ -291,6 +317,12 @@ impl Teams {
         usize::from(self.rules.get(s).copied().unwrap_or(0))
     }
 
+    /// The other rules seat `s` may be playing by, as bits ([`Teams::also`]).
+    #[inline]
+    pub(crate) fn also(&self, s: usize) -> u8 {
+        self.also.get(s).copied().unwrap_or(0)
+    }
+
     /// Whether `a` and `b` play on the same side.
     #[inline]
     pub(crate) fn same(&self, a: usize, b: usize) -> bool {
@@ -309,10 +341,15 @@ impl Teams {
                 + 1
                 + 8 * u64::from(self.brs)
                 + 16 * self.model as u64
-                + 256 * u64::from(self.modelled)
-                + 65536 * u64::from_le_bytes(self.rules).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                + (u64::from(self.ties) << 60))
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                + 256 * u64::from(self.modelled))
+            .wrapping_add(
+                u64::from_le_bytes(self.rules)
+                    .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                    .wrapping_mul(65536),
+            )
+            .wrapping_add(u64::from_le_bytes(self.also).wrapping_mul(0xA24B_AED4_963E_E407))
+            .wrapping_add(u64::from(self.ties) << 60)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
         }
@@ -389,7 +426,7 @@ pub(crate) struct PolicyCache<M> {
     size: usize,
 }
 
-impl<M: Copy> PolicyCache<M> {
+impl<M: Copy + PartialEq> PolicyCache<M> {
     /// An empty table (it takes its memory at the first look-up).
     pub(crate) fn new() -> Self {
         Self::with_entries(POLICY_CACHE_ENTRIES)
@@ -404,14 +441,17 @@ impl<M: Copy> PolicyCache<M> {
     }
 
     /// The policy move of the side to move of `pos` under its rule in `teams`, and the moves
-    /// the rule ties with it.
+    /// the rule ties with it, then those of the other rules it may be playing by
+    /// ([`Teams::also`]) that are not among them yet (at most [`MAX_POLICY_TIES`] in all).
     pub(crate) fn get<G: SearchHints<Move = M>>(
         &mut self,
         pos: &G,
         teams: &Teams,
     ) -> (Option<M>, &[M]) {
         let rule = teams.rule(pos.side_to_move());
-        let key = (pos.hash() ^ (rule as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+        let also = teams.also(pos.side_to_move());
+        let model = rule as u64 + 1 + (u64::from(also) << 8);
+        let key = (pos.hash() ^ model.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
         if self.entries.is_empty() {
             self.entries = vec![
                 PolicyEntry {
@@ -426,6 +466,15 @@ impl<M: Copy> PolicyCache<M> {
         let entry = &mut self.entries[slot];
         if entry.key != key {
             entry.chosen = pos.policy_ties_of(rule, &mut entry.ties);
+            let mut other = ArrayVec::new();
+            for r in (0..8).filter(|&r| also & (1 << r) != 0) {
+                pos.policy_ties_of(r, &mut other);
+                for &m in &other {
+                    if !entry.ties.contains(&m) && entry.ties.try_push(m).is_err() {
+                        break;
+                    }
+                }
+            }
             entry.key = key;
         }
         (entry.chosen, &entry.ties)
@@ -639,6 +688,7 @@ mod tests {
         let known = PolicyPlayers {
             modelled: 0b01_1110,
             rule: [0, 0, 1, 2, 1, 0, 0, 0],
+            also: [0; 8],
         };
         let teams = Teams::for_position(&pos, Some(known));
         assert_eq!(teams.model, OpponentModel::BestReply);
@@ -690,27 +740,53 @@ mod tests {
         let mut big = PolicyCache::new();
         let mut seen = Vec::new();
         let mut ties = ArrayVec::new();
+        let mut several = 0;
         for ply in 0..90u64 {
             if pos.rule_outcome().is_some() {
                 break;
             }
-            for rule in 0..3u8 {
+            let mut legal = <ChineseCheckers as Rules>::MoveList::default();
+            pos.generate_moves(&mut legal);
+            for (rule, also) in (0..3u8).flat_map(|r| [(r, 0u8), (r, 0b111 & !(1 << r))]) {
                 let teams = Teams::for_position(
                     &pos,
                     Some(PolicyPlayers {
                         modelled: 0b111,
                         rule: [rule; 8],
+                        also: [also; 8],
                     }),
                 );
                 let chosen = pos.policy_ties_of(usize::from(rule), &mut ties);
                 assert_eq!(chosen, Player::MODELS[usize::from(rule)].choice(&pos, 0));
+                // The rule's own ties first, then the other rules' moves: every legal move one
+                // of them accepts, once (all of them unless the list is full).
+                let mut want = ties.clone();
+                let accepted: Vec<_> = legal
+                    .moves()
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        (0..3).any(|r| {
+                            (r == rule || also & (1 << r) != 0)
+                                && pos.is_policy_move_of(usize::from(r), m)
+                        })
+                    })
+                    .collect();
                 for _ in 0..2 {
                     for table in [&mut cache, &mut big] {
                         let (c, t) = table.get(&pos, &teams);
-                        assert_eq!((c, t), (chosen, ties.as_slice()), "ply {ply} rule {rule}");
+                        assert_eq!(c, chosen, "ply {ply} rule {rule}");
+                        assert_eq!(&t[..ties.len()], ties.as_slice(), "ply {ply} rule {rule}");
+                        assert!(t.iter().all(|m| accepted.contains(m)));
+                        assert!(t.iter().enumerate().all(|(i, m)| !t[..i].contains(m)));
+                        if t.len() < MAX_POLICY_TIES {
+                            assert_eq!(t.len(), accepted.len(), "ply {ply} rule {rule} {also}");
+                        }
+                        want = t.iter().copied().collect();
                     }
                 }
-                seen.push((pos.clone(), teams, chosen, ties.clone()));
+                several += usize::from(want.len() > ties.len());
+                seen.push((pos.clone(), teams, chosen, want));
             }
             let m = Player::MODELS[(ply % 3) as usize]
                 .choice(&pos, ply)
@@ -722,7 +798,8 @@ mod tests {
             assert_eq!(cache.get(p, teams), (*chosen, t.as_slice()));
             assert_eq!(big.chosen(p, teams), *chosen);
         }
-        assert!(seen.len() > 150, "{} positions", seen.len());
+        assert!(seen.len() > 300, "{} positions", seen.len());
+        assert!(several > 30, "only {several} with other rules' moves");
     }
 
     /// The layer's tie variants: for each modelled seat in turn (after the seats before it
@@ -752,6 +829,7 @@ mod tests {
                 let known = PolicyPlayers {
                     modelled: 0b01_0110,
                     rule: [0, 2, 1, 0, 0, 0, 0, 0],
+                    also: [0; 8],
                 };
                 let mut teams = Teams::for_position(&pos, Some(known));
                 teams.ties = 1;

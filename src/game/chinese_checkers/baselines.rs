@@ -108,8 +108,9 @@ pub fn is_rule_move(pos: &ChineseCheckers, rule: Player, m: Move) -> bool {
 /// Every move `rule` (greedy, rear or jump) may play here with some tie seed, in move-generation
 /// order, into `out` (cleared first; the first [`MAX_POLICY_TIES`] where there are more): the
 /// legal moves of the rule's best key, the moves [`is_rule_move`] accepts. Returns the move the
-/// rule plays with tie seed `seed` (`rule.choice(pos, seed)`), found in the same pass over the
-/// moves. Nothing (and `None`) for the search and the shallow search.
+/// rule plays with tie seed `seed` (`rule.choice(pos, seed)`). One move generation: the keys
+/// come from each piece's set of destinations and a table of distances to the mover's target
+/// tip, not move by move. Nothing (and `None`) for the search and the shallow search.
 pub fn rule_ties(
     pos: &ChineseCheckers,
     rule: Player,
