@@ -661,6 +661,15 @@ pub(crate) fn brs_undo<G: Rules>(pos: &mut G, mut made: LayerMoves<G::Move>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
+
+    /// The Chinese-checkers start position with `players` players.
+    fn start(players: u8) -> ChineseCheckers {
+        ChineseCheckers::startpos(&ChineseCheckersConfig {
+            players,
+            ..ChineseCheckersConfig::default()
+        })
+    }
 
     #[test]
     fn the_default_algorithm_matches_the_parameter() {
@@ -673,12 +682,7 @@ mod tests {
     #[test]
     fn the_layer_plays_each_modelled_seat_by_its_rule() {
         use crate::game::chinese_checkers::greedy::Player;
-        use crate::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
-        let config = ChineseCheckersConfig {
-            players: 6,
-            ..ChineseCheckersConfig::default()
-        };
-        let mut pos = ChineseCheckers::startpos(&config);
+        let mut pos = start(6);
         for ply in 0..30 {
             let m = Player::Jump.choice(&pos, ply).expect("a move");
             pos.make_move(m);
@@ -730,12 +734,7 @@ mod tests {
     #[test]
     fn the_policy_table_gives_the_games_own_moves() {
         use crate::game::chinese_checkers::greedy::Player;
-        use crate::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
-        let config = ChineseCheckersConfig {
-            players: 3,
-            ..ChineseCheckersConfig::default()
-        };
-        let mut pos = ChineseCheckers::startpos(&config);
+        let mut pos = start(3);
         let mut cache = PolicyCache::with_entries(4);
         let mut big = PolicyCache::new();
         let mut seen = Vec::new();
@@ -810,12 +809,7 @@ mod tests {
     #[test]
     fn tie_variants_are_each_modelled_seats_other_rule_moves() {
         use crate::game::chinese_checkers::greedy::Player;
-        use crate::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
-        let config = ChineseCheckersConfig {
-            players: 6,
-            ..ChineseCheckersConfig::default()
-        };
-        let mut pos = ChineseCheckers::startpos(&config);
+        let mut pos = start(6);
         let mut checked = 0;
         for ply in 0..120u64 {
             if pos.rule_outcome().is_some() {
