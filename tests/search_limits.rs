@@ -257,7 +257,9 @@ fn movetime_alone_is_used_to_its_end() {
         );
         let took = start.elapsed();
         assert!(took >= Duration::from_millis(190), "{lines}: {took:?}");
-        assert!(took <= Duration::from_millis(700), "{lines}: {took:?}");
+        // The upper bound only catches a search that ignores the limit (it would run to the
+        // maximum depth, far longer); it stays loose for a loaded machine (CI on two cores).
+        assert!(took <= Duration::from_millis(2000), "{lines}: {took:?}");
         let best = r.best.expect("move");
         assert!(legal(&pos).contains(&best));
         // The last completed iteration reported all its lines (the deepest line 1: after the
