@@ -13,14 +13,20 @@
 //! echo "sanqi = { path = \"$PWD\" }" >> /tmp/model-coverage/Cargo.toml
 //! cargo run --release --manifest-path /tmp/model-coverage/Cargo.toml -- jump.moves [doubt]
 //! ```
+//!
+//! The environment variable `OPENING` sets `Search Multiplayer Policy Opening` for the judgement
+//! (default: the engine's default).
 use sanqi::game::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
 use sanqi::game::{Notation, Rules, SearchHints};
-use sanqi::search::multiplayer::{policy_players, POLICY_DOUBT};
+use sanqi::search::multiplayer::{policy_players, POLICY_DOUBT, POLICY_OPENING};
 fn main() {
     let f = std::env::args().nth(1).expect("a movelist file");
     // The doubt judged as `Search Multiplayer Policy Doubt` this value (second argument; 2).
     let doubt = std::env::args().nth(2).map_or(2, |d| d.parse().expect("0, 1 or 2"));
     POLICY_DOUBT.set(doubt).expect("0, 1 or 2");
+    if let Ok(v) = std::env::var("OPENING") {
+        POLICY_OPENING.set(v.parse().expect("a number")).expect("in range");
+    }
     let config = ChineseCheckersConfig { players: 6, ..Default::default() };
     // [own rule only, with the other fitting rules][not covered, covered], by judged moves
     let mut covered = [[0u64; 2]; 2];
@@ -52,7 +58,7 @@ fn main() {
                         }
                         covered[0][usize::from(own)] += 1;
                         covered[1][usize::from(any)] += 1;
-                        if made[s] <= 3 + 2 {
+                        if made[s] <= POLICY_OPENING.get() as usize + 2 {
                             unjudged[0][usize::from(own)] += 1;
                             unjudged[1][usize::from(any)] += 1;
                         }
